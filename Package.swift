@@ -1,0 +1,34 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "FlowKit",
+    products: [
+        .library(name: "FlowKit", targets: ["FlowKit"]),
+        .library(name: "FlowKitTesting", targets: ["FlowKitTesting"]),
+        .library(name: "FlowKitCharts", targets: ["FlowKitCharts"]),
+        .executable(name: "flowdemo", targets: ["flowdemo"]),
+        .executable(name: "flowchart", targets: ["flowchart"]),
+    ],
+    dependencies: [],
+    targets: [
+        // The library: the FlowController tree, responder chain, scopes, containers.
+        .target(name: "FlowKit"),
+        // Test support: recording host, exhaustive harness, leak tracking.
+        .target(name: "FlowKitTesting", dependencies: ["FlowKit"]),
+        // The statechart format (shared/charts) compiled to ordinary FlowController trees.
+        .target(name: "FlowKitCharts", dependencies: ["FlowKit"]),
+        // The demo app's flows, shared by the binary and its tests.
+        .target(
+            name: "FlowDemo", dependencies: ["FlowKit"],
+            resources: [.process("Resources")]),
+        .executableTarget(name: "flowdemo", dependencies: ["FlowDemo"]),
+        .executableTarget(name: "flowchart", dependencies: ["FlowKitCharts"]),
+        .testTarget(name: "FlowKitTests", dependencies: ["FlowKit", "FlowKitTesting"]),
+        .testTarget(name: "FlowKitTestingTests", dependencies: ["FlowKit", "FlowKitTesting"]),
+        .testTarget(name: "FlowKitChartsTests", dependencies: ["FlowKit", "FlowKitCharts"]),
+        .testTarget(
+            name: "FlowDemoTests", dependencies: ["FlowDemo", "FlowKit", "FlowKitTesting"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,49 @@
+/// A typed key for a value in a node's dependency scope.
+///
+/// Use ``DependencyKey`` for keys with a default and ``RequiredDependencyKey`` for keys that
+/// must be provided by an ancestor.
+public protocol AnyDependencyKey {
+    /// The type of the value stored under this key.
+    associatedtype Value: Sendable
+}
+
+/// A dependency key with a default, used when no node on the path provides a value.
+///
+///     enum ClockKey: DependencyKey {
+///         static let defaultValue: any Clock<Duration> = ContinuousClock()
+///     }
+///     let clock = node.dependencies[ClockKey.self]
+///
+/// The default is read on every lookup that finds no value: make it a `static let` if it
+/// is costly to build.
+public protocol DependencyKey: AnyDependencyKey {
+    /// The value used when neither the node nor any ancestor provides one.
+    static var defaultValue: Value { get }
+}
+
+/// A dependency key without a default: looking it up where nothing provides it throws
+/// ``FlowError/missingDependency(key:node:)`` naming the key and the node.
+///
+///     enum SessionKey: RequiredDependencyKey { typealias Value = Session }
+///     let session = try node.dependencies.require(SessionKey.self)
+public protocol RequiredDependencyKey: AnyDependencyKey {}
+
+/// A class box so that values of any type share one storage and are read back without a
+/// dynamic cast (the key's type fixes the value's type).
+class _AnyValueBox {}
+
+final class _ValueBox<Value>: _AnyValueBox {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
+
+/// The values visible at a node: its ancestors' values overlaid with its own, flattened so a
+/// lookup is one table probe whatever the depth. Nodes without values of their own share
+/// their parent's scope object.
+final class _DependencyScope {
+    let table: _IdentityTable<_AnyValueBox>
+
+    init(table: _IdentityTable<_AnyValueBox>) {
+        self.table = table
+    }
+}

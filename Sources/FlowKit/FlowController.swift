@@ -1,0 +1,238 @@
+/// A node of the navigation tree: a flow (app, login, checkout) or a screen.
+///
+/// A node owns its children strongly and knows its parent weakly, so the tree itself is the
+/// record of what is on screen: there is no `childCoordinators` array to keep in sync.
+///
+///     final class DetailScreen: FlowController {
+///         init(item: Item) {
+///             super.init(name: "detail")
+///             on(Back.self) { [unowned self] _ in
+///                 try? (parent as? FlowStack)?.pop()
+///                 return .handled
+///             }
+///         }
+///         override func didEnter() { print("showing", path) }
+///     }
+///
+/// A node joins a running tree when a container attaches it (``FlowStack/push(_:)``,
+/// ``FlowSwitch/switch(to:)``, ``present(_:)``, ``embed(_:)``) or when its runtime starts;
+/// it is then *entered*. It leaves when it is popped, dismissed, replaced or its runtime stops;
+/// it is then *exited* for good: its exit hook has run, its tasks are cancelled, its handlers
+/// and dependency values are released, and FlowKit keeps no reference to it.
+///
+/// Nodes that are not yet in a running tree can be composed freely (a flow embedding its
+/// stack in `init`); those changes are structural only and run no hooks.
+@MainActor
+open class FlowController {
+    /// The node's name: one path component in traces and paths. Never empty, never
+    /// contains `/`.
+    public let name: String
+
+    /// The identifier FlowKit uses to rebuild this node for navigation paths and history,
+    /// or `nil` for nodes that are only attached by instance.
+    public let route: FlowRoute?
+
+    /// The node this one belongs to: its container, or for a presented node its presenter.
+    /// `nil` for a root and for a node that is not attached.
+    public internal(set) weak var parent: FlowController?
+
+    /// The dispatch chain's copy of `parent`. It is followed only from nodes that are entered
+    /// in a runtime that is dispatching (so every ancestor is owned by that runtime's root),
+    /// and it is cleared when the node leaves the tree: never read it elsewhere.
+    unowned(unsafe) var _next: FlowController?
+
+    /// The embedded children, in the order they were attached. For a ``FlowStack`` these are
+    /// the entries, bottom first; other nodes have at most one.
+    public internal(set) var children: [FlowController] = []
+
+    /// The node this one presents modally, if any.
+    public internal(set) var presentedChild: FlowController?
+
+    weak var _runtime: FlowRuntime?
+
+    /// Where the node is in its life.
+    public internal(set) var state: FlowLifecycleState = .created
+
+    /// Whether the node lies on the focused path (root → … → focused leaf).
+    public internal(set) var isActive = false
+
+    /// The route entered below this node when it enters without an explicit path and has no
+    /// children (a statechart's initial state). Needs a factory registered for that route.
+    public var initialRoute: FlowRoute?
+
+    /// Whether this node records which child path was focused when it exits, and whether it
+    /// restores that path when it is entered again. See ``FlowHistoryPolicy``.
+    public var history: FlowHistoryPolicy = .none
+
+    /// An optional check run before this node exits (pop, dismiss, switch, navigate).
+    /// Returning ``FlowGuardDecision/refuse(_:)`` cancels the whole change.
+    public var exitGuard: (@MainActor () -> FlowGuardDecision)?
+
+    /// An optional check run before this node enters.
+    public var entryGuard: (@MainActor () -> FlowGuardDecision)?
+
+    var _handlers = _IdentityTable<_EventHandler>()
+    var _handlerFilter: UInt64 = 0
+    var _ownValues: _IdentityTable<_AnyValueBox>?
+    var _scope: _DependencyScope?
+    var _factories: [FlowRoute: @MainActor () -> FlowController] = [:]
+    var _tasks: [Int: Task<Void, Never>] = [:]
+    var _pendingTasks: [@MainActor () async -> Void] = []
+    var _nextTaskID = 0
+    var _cachedPath: String?
+
+    /// Creates a node.
+    ///
+    /// - Parameters:
+    ///   - name: The path component shown in traces; not empty and without `/`.
+    ///   - route: The identifier used to rebuild the node in navigation paths and history.
+    /// - Precondition: `name` is not empty and contains no `/`.
+    public init(name: String, route: FlowRoute? = nil) {
+        precondition(
+            !name.isEmpty && !name.contains("/"),
+            "FlowController name '\(name)' must be non-empty and must not contain '/'")
+        self.name = name
+        self.route = route
+    }
+
+    /// The runtime whose tree this node is in, or `nil`.
+    public var runtime: FlowRuntime? { _runtime }
+
+    /// The names from the root to this node, joined by `/` (for example
+    /// `app/main/stack/detail`). Stable while the node is attached.
+    public var path: String {
+        if let cached = _cachedPath { return cached }
+        let computed = parent.map { "\($0.path)/\(name)" } ?? name
+        _cachedPath = computed
+        return computed
+    }
+
+    /// `true` if this node has no parent.
+    public var isRoot: Bool { parent == nil }
+
+    /// `true` if this node is presented modally by its parent.
+    public var isPresented: Bool {
+        guard let parent else { return false }
+        return parent.presentedChild === self
+    }
+
+    /// The child the focused path continues into: the presented node, otherwise the last
+    /// embedded child (a stack's top).
+    public var focusedChild: FlowController? { presentedChild ?? children.last }
+
+    /// The ancestors from the parent up to the root.
+    public var ancestors: [FlowController] {
+        var result: [FlowController] = []
+        var node = parent
+        while let current = node {
+            result.append(current)
+            node = current.parent
+        }
+        return result
+    }
+
+    /// Whether `node` is this node or one of its ancestors.
+    public func isDescendant(of node: FlowController) -> Bool {
+        var current: FlowController? = self
+        while let candidate = current {
+            if candidate === node { return true }
+            current = candidate.parent
+        }
+        return false
+    }
+
+    // MARK: Lifecycle hooks
+
+    /// Called when the node has joined a running tree. Parents are entered before their
+    /// children. Events sent from here are delivered after the current change.
+    open func didEnter() {}
+
+    /// Called just before the node leaves the tree. Children exit before their parents; the
+    /// tree is still intact when it runs.
+    open func willExit() {}
+
+    /// Called when the node has come onto the focused path (after all entries and exits of
+    /// the change that did it). Not called for nodes that exit.
+    open func didBecomeActive() {}
+
+    /// Called when the node stays in the tree but leaves the focused path (for example when
+    /// something is pushed over it). Exiting nodes get ``willExit()`` instead.
+    open func didResignActive() {}
+
+    /// Decides whether the node may exit. Runs in the check phase of every change that would
+    /// exit it; refusing cancels the change and leaves everything as it was. The default
+    /// consults ``exitGuard``.
+    ///
+    /// Platform-initiated pops and dismissals (``FlowStack/platformDidPop(to:)``,
+    /// ``platformDidDismiss()``) have already happened on screen and are not guarded.
+    open func shouldExit() -> FlowGuardDecision { exitGuard?() ?? .allow }
+
+    /// Decides whether the node may enter. Runs in the check phase; the default consults
+    /// ``entryGuard``.
+    open func shouldEnter() -> FlowGuardDecision { entryGuard?() ?? .allow }
+
+    // MARK: Navigation steps (overridden by containers)
+
+    /// Plans one step of a route path below this node and returns the node the path
+    /// continues from, and whether it is new. A presented node with the route is kept;
+    /// otherwise the presented node is dismissed and the embedded child with the route is
+    /// kept, or the children are replaced by a new one. ``FlowStack`` overrides the last part:
+    /// it pops to an entry with the route or pushes a new one.
+    func _planStep(toward route: FlowRoute, in change: inout _Change) throws -> (
+        FlowController, isNew: Bool
+    ) {
+        if let presented = change.plannedPresented(of: self) {
+            if presented.route == route { return (presented, false) }
+            change.remove(presented, from: self)
+        }
+        let children = change.plannedChildren(of: self)
+        if let last = children.last, last.route == route { return (last, false) }
+        let child = try _makeChild(route)
+        for old in children.reversed() { change.remove(old, from: self) }
+        change.append(child, to: self)
+        return (child, true)
+    }
+}
+
+/// Where a node is in its life.
+public enum FlowLifecycleState: Sendable, Equatable {
+    /// Created, not yet in a running tree (it may be part of a subtree under construction).
+    case created
+    /// In a running tree.
+    case entered
+    /// Left the tree; it can never be attached again.
+    case exited
+}
+
+/// A guard's answer.
+public enum FlowGuardDecision: Sendable, Equatable {
+    /// The change may go ahead.
+    case allow
+    /// The change is cancelled; the reason appears in the thrown ``FlowError``.
+    case refuse(String)
+}
+
+/// How a node remembers its focused child path across exits.
+///
+/// History is kept by the runtime under the node's path, as a list of routes; the exited
+/// nodes themselves are released.
+public enum FlowHistoryPolicy: Sendable, Equatable {
+    /// Nothing is recorded.
+    case none
+    /// The focused route path below the node is recorded when it exits, and restored only
+    /// when navigation asks for it (a statechart's history target).
+    case recorded
+    /// Recorded, and on re-entry the node enters the child it last had, then that child's
+    /// defaults.
+    case shallow
+    /// Recorded, and on re-entry the node enters the whole path it last had.
+    case deep
+}
+
+/// Which part of a recorded history to restore.
+public enum FlowHistoryDepth: Sendable, Equatable {
+    /// The child that was focused, then its defaults.
+    case shallow
+    /// The whole focused path that was recorded.
+    case deep
+}

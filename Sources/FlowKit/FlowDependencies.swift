@@ -1,0 +1,96 @@
+/// The dependency scope of one node: read values visible from the node, or set values that
+/// the node and its subtree see.
+///
+///     app.dependencies[CatalogKey.self] = Catalog.shipped          // whole app
+///     main.dependencies[SessionKey.self] = session                 // main subtree only
+///     let session = try detail.dependencies.require(SessionKey.self)
+///
+/// A lookup resolves from the node, then its ancestors, then the key's default, in constant
+/// time (scopes are flattened when values are set or nodes attach). Values set on a node are
+/// released when the node exits.
+@MainActor
+public struct FlowDependencies {
+    let node: FlowController
+
+    /// The value for `key` visible at this node, or the key's default.
+    ///
+    /// Setting it overrides the value for this node and its subtree; setting `nil`-like
+    /// defaults is done with ``removeValue(for:)``.
+    public subscript<Key: DependencyKey>(key: Key.Type) -> Key.Value {
+        get { value(for: key) ?? Key.defaultValue }
+        nonmutating set { set(newValue, for: key) }
+    }
+
+    /// The value for `key` visible at this node.
+    ///
+    /// - Throws: ``FlowError/missingDependency(key:node:)`` if neither the node nor an
+    ///   ancestor provides one.
+    public func require<Key: AnyDependencyKey>(_ key: Key.Type) throws -> Key.Value {
+        guard let value = value(for: key) else {
+            throw FlowError.missingDependency(key: String(describing: Key.self), node: node.path)
+        }
+        return value
+    }
+
+    /// The value for `key` set on this node or an ancestor, ignoring any default.
+    @inline(__always)
+    public func value<Key: AnyDependencyKey>(for key: Key.Type) -> Key.Value? {
+        guard let box = node._scope?.table[ObjectIdentifier(Key.self)] else { return nil }
+        return unsafeDowncast(box, to: _ValueBox<Key.Value>.self).value
+    }
+
+    /// Sets `value` for `key` on this node; the node and its subtree see it.
+    ///
+    /// Setting a value on an exited node does nothing.
+    ///
+    /// - Complexity: O(*n*·*k*) where *n* is the size of the subtree and *k* the number of
+    ///   values visible, because the subtree's flattened scopes are rebuilt. Lookups stay
+    ///   O(1).
+    public func set<Key: AnyDependencyKey>(_ value: Key.Value, for key: Key.Type) {
+        guard node.state != .exited else { return }
+        var own = node._ownValues ?? _IdentityTable()
+        own[ObjectIdentifier(Key.self)] = _ValueBox(value)
+        node._ownValues = own
+        node._refreshScopes()
+    }
+
+    /// Removes the value this node sets for `key`; ancestors' values show through again.
+    public func removeValue<Key: AnyDependencyKey>(for key: Key.Type) {
+        guard var own = node._ownValues else { return }
+        own[ObjectIdentifier(Key.self)] = nil
+        node._ownValues = own.isEmpty ? nil : own
+        node._refreshScopes()
+    }
+
+    /// Whether this node itself sets a value for `key`.
+    public func setsValue<Key: AnyDependencyKey>(for key: Key.Type) -> Bool {
+        node._ownValues?[ObjectIdentifier(Key.self)] != nil
+    }
+}
+
+extension FlowController {
+    /// This node's dependency scope.
+    public var dependencies: FlowDependencies { FlowDependencies(node: self) }
+
+    /// Recomputes the flattened scope of this node and its whole subtree (after a value is
+    /// set or the node is attached somewhere).
+    func _refreshScopes() {
+        var stack: [FlowController] = [self]
+        while let node = stack.popLast() {
+            node._recomputeScope()
+            stack.append(contentsOf: node.children)
+            if let presented = node.presentedChild { stack.append(presented) }
+        }
+    }
+
+    func _recomputeScope() {
+        let inherited = parent?._scope
+        guard let own = _ownValues else {
+            _scope = inherited
+            return
+        }
+        var table = inherited?.table ?? _IdentityTable()
+        for (raw, box) in own.rawEntries { table[raw: raw] = box }
+        _scope = _DependencyScope(table: table)
+    }
+}

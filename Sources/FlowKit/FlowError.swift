@@ -1,0 +1,100 @@
+/// An error FlowKit throws when a change or a lookup cannot be done.
+///
+/// Every throwing operation checks its input before it touches anything: when it throws,
+/// the tree, the host's record and the trace are exactly as they were.
+///
+///     do {
+///         try stack.pop()
+///     } catch let error as FlowError {
+///         print(error)   // "cannot pop 'list': it is the last entry of 'app/main/stack' ..."
+///     }
+///
+/// Paths are the nodes' ``FlowController/path`` strings at the time of the call.
+public enum FlowError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The node already has a parent (or is the root of a runtime); detach it first.
+    case alreadyAttached(node: String, parent: String)
+    /// The node has been exited; an exited node is finished for good and cannot rejoin a tree.
+    case nodeExited(node: String)
+    /// The container has been exited, so nothing can be attached to it or changed in it.
+    case containerExited(container: String)
+    /// Attaching `node` under `parent` would make a node its own ancestor.
+    case wouldCreateCycle(node: String, parent: String)
+    /// A stack's bottom entry cannot be popped; use `setStack(_:)` to replace it.
+    case cannotPopLastEntry(stack: String, entry: String)
+    /// The stack has no entries, so there is nothing to pop.
+    case emptyStack(stack: String)
+    /// The node is not an entry of the stack.
+    case notInStack(stack: String, node: String)
+    /// `dismiss()` was called on a node that presents nothing.
+    case nothingPresented(presenter: String)
+    /// The node already presents `presented`; present from the top-most node instead.
+    case alreadyPresenting(presenter: String, presented: String)
+    /// A node's exit guard refused the change.
+    case exitRefused(node: String, reason: String)
+    /// A node's entry guard refused the change.
+    case entryRefused(node: String, reason: String)
+    /// A required dependency is provided neither by the node nor by any ancestor.
+    case missingDependency(key: String, node: String)
+    /// No factory is registered for `route` on `node`, so the path cannot be built.
+    case unknownRoute(route: String, node: String)
+    /// A navigation change was requested while another one was being applied (from a
+    /// lifecycle hook or a guard). Send an event instead: it is delivered when the change ends.
+    case changeInProgress(node: String)
+    /// The operation needs a node that is in a running runtime's tree.
+    case notInTree(node: String)
+    /// The runtime was already started, or was stopped and cannot start again.
+    case runtimeAlreadyStarted
+    /// The operation needs a started runtime.
+    case runtimeNotStarted
+    /// The same node was passed twice where distinct nodes are required.
+    case duplicateNode(node: String)
+
+    public var description: String {
+        switch self {
+        case .alreadyAttached(let node, let parent):
+            return "cannot attach '\(node)': it already belongs to '\(parent)'; "
+                + "a node has one parent, so create a new node or move this one with a pop first"
+        case .nodeExited(let node):
+            return "cannot attach '\(node)': it was exited and is finished for good; "
+                + "create a new node (or register a route factory) instead"
+        case .containerExited(let container):
+            return "'\(container)' was exited; it cannot take new children or change"
+        case .wouldCreateCycle(let node, let parent):
+            return "cannot attach '\(node)' under '\(parent)': '\(node)' would become "
+                + "its own ancestor"
+        case .cannotPopLastEntry(let stack, let entry):
+            return "cannot pop '\(entry)': it is the last entry of '\(stack)'; "
+                + "use setStack(_:) to replace it or remove the stack itself"
+        case .emptyStack(let stack):
+            return "'\(stack)' has no entries to pop"
+        case .notInStack(let stack, let node):
+            return "'\(node)' is not an entry of '\(stack)'"
+        case .nothingPresented(let presenter):
+            return "'\(presenter)' presents nothing, so there is nothing to dismiss"
+        case .alreadyPresenting(let presenter, let presented):
+            return "'\(presenter)' already presents '\(presented)'; dismiss it first "
+                + "or present from '\(presented)'"
+        case .exitRefused(let node, let reason):
+            return "'\(node)' refused to exit: \(reason)"
+        case .entryRefused(let node, let reason):
+            return "'\(node)' refused to enter: \(reason)"
+        case .missingDependency(let key, let node):
+            return "no value for \(key) at '\(node)' or any ancestor, and the key has no "
+                + "default; set it on '\(node)' or an ancestor"
+        case .unknownRoute(let route, let node):
+            return "'\(node)' has no factory for route \(route); register one with "
+                + "register(_:factory:)"
+        case .changeInProgress(let node):
+            return "cannot change the tree at '\(node)' while another change is being "
+                + "applied; send an event from the hook instead"
+        case .notInTree(let node):
+            return "'\(node)' is not in a running tree"
+        case .runtimeAlreadyStarted:
+            return "the runtime was already started (a stopped runtime cannot restart)"
+        case .runtimeNotStarted:
+            return "the runtime has not been started; call start() first"
+        case .duplicateNode(let node):
+            return "'\(node)' appears more than once"
+        }
+    }
+}

@@ -1,0 +1,46 @@
+/// What a platform implements to show FlowKit's tree: a terminal UI, a test recorder, a
+/// UIKit or SwiftUI adapter.
+///
+/// The runtime tells its host about every change FlowKit made, after the change is applied
+/// and before activation is reported. Changes the platform made itself (a back-button pop, a
+/// swipe-dismiss) come in through ``FlowStack/platformDidPop(to:)`` and
+/// ``FlowController/platformDidDismiss()`` and are not echoed back.
+@MainActor
+public protocol FlowHost: AnyObject {
+    /// Shows `change`. Read the live tree through `runtime` (for example
+    /// `runtime.node(at: change.container)`) to update the screen.
+    func apply(_ change: FlowChange, in runtime: FlowRuntime)
+}
+
+/// A host that remembers the changes it was told about, for tests and tools.
+///
+///     let host = RecordingFlowHost()
+///     let runtime = FlowRuntime(root: app, host: host)
+///     try runtime.start()
+///     #expect(host.changes.map(\.kind) == [.start])
+@MainActor
+public final class RecordingFlowHost: FlowHost {
+    /// The changes received, oldest first. With a ``limit``, older ones are dropped in
+    /// batches, so between `limit` and twice `limit` of the most recent are kept.
+    public private(set) var changes: [FlowChange] = []
+
+    /// How many changes to keep, or `nil` for all of them.
+    public var limit: Int?
+
+    /// Creates an empty recorder.
+    public init(limit: Int? = nil) {
+        self.limit = limit
+    }
+
+    public func apply(_ change: FlowChange, in runtime: FlowRuntime) {
+        changes.append(change)
+        if let limit, changes.count > limit * 2 {
+            changes.removeFirst(changes.count - limit)
+        }
+    }
+
+    /// Forgets the changes received so far.
+    public func removeAll() {
+        changes.removeAll()
+    }
+}

@@ -1,0 +1,299 @@
+extension FlowRuntime {
+    /// Checks and applies `change` as one transaction, then drains the event queue if this is
+    /// the outermost operation.
+    func _run(_ change: _Change) throws {
+        try _outermost { try _commit(change) }
+    }
+
+    /// The transaction: check (expand defaults, run guards), apply (exits innermost-first,
+    /// relink, entries outermost-first), report (host, trace), then activation.
+    func _commit(_ change: _Change) throws {
+        guard !_isApplying else {
+            throw FlowError.changeInProgress(node: change.domain?.path ?? root?.name ?? "")
+        }
+        _isApplying = true
+        defer { _isApplying = false }
+
+        // Check. Nothing observable changes until every check has passed.
+        var expanded: [FlowController] = []
+        var exitSet: [FlowController] = []
+        var entrySet: [FlowController] = []
+        do {
+            for insertion in change.insertions {
+                try _expandDefaults(
+                    of: insertion.node, under: insertion.container, expanded: &expanded)
+            }
+            for removal in change.removals { removal._appendSubtreeInExitOrder(to: &exitSet) }
+            for insertion in change.insertions {
+                insertion.node._appendSubtreeInEntryOrder(to: &entrySet)
+            }
+            if !change.isPlatformInitiated {
+                for node in exitSet {
+                    if case .refuse(let reason) = node.shouldExit() {
+                        throw FlowError.exitRefused(node: node.path, reason: reason)
+                    }
+                }
+            }
+            for node in entrySet {
+                if case .refuse(let reason) = node.shouldEnter() {
+                    throw FlowError.entryRefused(
+                        node: _prospectivePath(of: node, in: change), reason: reason)
+                }
+            }
+        } catch {
+            for node in expanded { node._detachChildrenOffline() }
+            throw error
+        }
+
+        // Apply.
+        if change.kind == .start { isRunning = true }
+        for node in exitSet where node.history != .none {
+            _history[node.path] = node._focusedRoutes()
+        }
+        let exitedPaths = change.removals.map(\.path)
+        let tracing = trace.isEnabled
+        for node in exitSet {
+            node.willExit()
+            if tracing { trace.record(.exit(node.path)) }
+            node._releaseForExit()
+        }
+        for layout in change.layouts {
+            layout.container.children = layout.children
+            layout.container.presentedChild = layout.presented
+        }
+        for node in exitSet { node._unlink() }
+        for insertion in change.insertions {
+            insertion.node._setParent(insertion.container)
+            insertion.node._joinRuntime(self)
+        }
+        for node in entrySet {
+            node.state = .entered
+            node.didEnter()
+            if tracing { trace.record(.enter(node.path)) }
+            node._startPendingTasks()
+        }
+        if change.kind == .stop {
+            isRunning = false
+            root = nil
+        }
+
+        // Report.
+        let record = FlowChange(
+            kind: change.kind, container: change.domain?.path ?? "", exited: exitedPaths,
+            entered: change.insertions.map(\.node.path))
+        if !change.isPlatformInitiated { host?.apply(record, in: self) }
+        if tracing { trace.record(.change(record)) }
+        _updateFocus()
+    }
+
+    /// Reports activation changes: nodes that stay but left the focused path resign
+    /// (innermost first), then nodes that came onto it become active (outermost first).
+    func _updateFocus() {
+        var newPath: [FlowController] = []
+        newPath.reserveCapacity(focusedPath.count + 1)
+        var node = isRunning ? root : nil
+        while let current = node {
+            newPath.append(current)
+            node = current.focusedChild
+        }
+        var common = 0
+        while common < focusedPath.count, common < newPath.count,
+            focusedPath[common] === newPath[common]
+        {
+            common += 1
+        }
+        let oldPath = focusedPath
+        focusedPath = newPath
+        let tracing = trace.isEnabled
+        for node in oldPath[common...].reversed() where node.state == .entered {
+            node.isActive = false
+            if tracing { trace.record(.deactivate(node.path)) }
+            node.didResignActive()
+        }
+        for node in newPath[common...] {
+            node.isActive = true
+            if tracing { trace.record(.activate(node.path)) }
+            node.didBecomeActive()
+        }
+    }
+
+    /// Builds default children (history or initial routes) below every childless node of a
+    /// new subtree, so that the entry set is known before anything enters.
+    func _expandDefaults(
+        of root: FlowController, under container: FlowController?,
+        expanded: inout [FlowController]
+    ) throws {
+        var pending: [FlowController] = [root]
+        while let node = pending.popLast() {
+            if node.children.isEmpty && node.presentedChild == nil {
+                let routes = node._defaultRoutes(
+                    restore: nil,
+                    recordedAt: { self._prospectivePath(of: node, root: root, container: container) },
+                    runtime: self)
+                if !routes.isEmpty {
+                    expanded.append(node)
+                    try node._buildOffline(along: routes)
+                }
+            }
+            pending.append(contentsOf: node.children)
+            if let presented = node.presentedChild { pending.append(presented) }
+        }
+    }
+
+    /// The path a node of a planned insertion will have once linked.
+    func _prospectivePath(of node: FlowController, in change: _Change) -> String {
+        for insertion in change.insertions where node.isDescendant(of: insertion.node) {
+            return _prospectivePath(of: node, root: insertion.node, container: insertion.container)
+        }
+        return node.path
+    }
+
+    func _prospectivePath(
+        of node: FlowController, root: FlowController, container: FlowController?
+    ) -> String {
+        var names: [String] = []
+        var current: FlowController? = node
+        while let candidate = current {
+            names.append(candidate.name)
+            if candidate === root { break }
+            current = candidate.parent
+        }
+        let relative = names.reversed().joined(separator: "/")
+        guard let container else { return relative }
+        return container.path + "/" + relative
+    }
+}
+
+extension FlowController {
+    /// Appends this subtree in exit order: innermost first, the presented node before the
+    /// embedded children, the last attached child first (reverse pre-order).
+    func _appendSubtreeInExitOrder(to result: inout [FlowController]) {
+        // The exact reverse of entry order: every node after its descendants, the presented
+        // node before the embedded children, later children before earlier ones.
+        let start = result.count
+        _appendSubtreeInEntryOrder(to: &result)
+        result[start...].reverse()
+    }
+
+    /// Appends this subtree in entry order: pre-order, children in attach order, the
+    /// presented node last.
+    func _appendSubtreeInEntryOrder(to result: inout [FlowController]) {
+        var stack: [FlowController] = [self]
+        while let node = stack.popLast() {
+            result.append(node)
+            if let presented = node.presentedChild { stack.append(presented) }
+            stack.append(contentsOf: node.children.reversed())
+        }
+    }
+
+    /// The routes of the focused path below this node, as far as they have routes.
+    func _focusedRoutes() -> [FlowRoute] {
+        var routes: [FlowRoute] = []
+        var node = focusedChild
+        while let current = node, let route = current.route {
+            routes.append(route)
+            node = current.focusedChild
+        }
+        return routes
+    }
+
+    /// The routes to build below this childless node when it enters: an explicit restore,
+    /// else its own history policy, else its initial route.
+    func _defaultRoutes(
+        restore: _Restore?, recordedAt path: () -> String, runtime: FlowRuntime
+    ) -> [FlowRoute] {
+        if let restore {
+            if let recorded = runtime._history[path()], !recorded.isEmpty {
+                return restore.depth == .deep ? recorded : [recorded[0]]
+            }
+            if let fallback = restore.fallback { return [fallback] }
+            return initialRoute.map { [$0] } ?? []
+        }
+        switch history {
+        case .shallow, .deep:
+            if let recorded = runtime._history[path()], !recorded.isEmpty {
+                return history == .deep ? recorded : [recorded[0]]
+            }
+        case .none, .recorded:
+            break
+        }
+        return initialRoute.map { [$0] } ?? []
+    }
+
+    /// Builds `routes` below this node, which is not in a running tree, one level each.
+    func _buildOffline(along routes: [FlowRoute]) throws {
+        var node = self
+        for route in routes {
+            var scratch = _Change(kind: .navigate, domain: node)
+            let (next, _) = try node._planStep(toward: route, in: &scratch)
+            node._applyOffline(scratch)
+            node = next
+        }
+    }
+
+    /// Detaches this node's children after a failed check (they were added by expansion).
+    func _detachChildrenOffline() {
+        for child in children { child._setParent(nil) }
+        children = []
+    }
+
+    /// Sets `parent` and the dispatch chain's copy together.
+    func _setParent(_ newParent: FlowController?) {
+        parent = newParent
+        _next = newParent
+    }
+
+    /// Links this subtree into `runtime`: runtime reference, path caches, scopes.
+    func _joinRuntime(_ runtime: FlowRuntime) {
+        var stack: [FlowController] = [self]
+        while let node = stack.popLast() {
+            node._runtime = runtime
+            node._cachedPath = nil
+            stack.append(contentsOf: node.children)
+            if let presented = node.presentedChild { stack.append(presented) }
+        }
+        _refreshScopes()
+    }
+
+    /// What exit releases: tasks (cancelled), handlers, dependency values, factories, guards.
+    func _releaseForExit() {
+        state = .exited
+        isActive = false
+        for task in _tasks.values { task.cancel() }
+        _tasks.removeAll()
+        _pendingTasks.removeAll()
+        _handlers.removeAll()
+        _handlerFilter = 0
+        _ownValues = nil
+        _scope = nil
+        _factories.removeAll()
+        exitGuard = nil
+        entryGuard = nil
+    }
+
+    /// Unlinks an exited node from every other node, so each one is released on its own
+    /// (no deep recursive release) and none can reach the live tree.
+    func _unlink() {
+        _setParent(nil)
+        children = []
+        presentedChild = nil
+    }
+
+    /// Applies a planned change to nodes that are not in a running tree: structure only.
+    func _applyOffline(_ change: _Change) {
+        for layout in change.layouts {
+            layout.container.children = layout.children
+            layout.container.presentedChild = layout.presented
+        }
+        for removal in change.removals {
+            removal._setParent(nil)
+            removal._cachedPath = nil
+            removal._refreshScopes()
+        }
+        for insertion in change.insertions {
+            insertion.node._setParent(insertion.container)
+            insertion.node._cachedPath = nil
+        }
+        for insertion in change.insertions { insertion.node._refreshScopes() }
+    }
+}

@@ -1,0 +1,15 @@
+extension FlowStack {
+    func _checkInvariants() {
+        #if DEBUG
+        precondition(
+            children.allSatisfy { $0.parent === self && $0._next === self },
+            "FlowStack '\(path)': an entry with a foreign parent")
+        precondition(
+            Set(children.map(ObjectIdentifier.init)).count == children.count,
+            "FlowStack '\(path)': an entry appears twice")
+        precondition(
+            state != .entered || children.allSatisfy { $0.state == .entered },
+            "FlowStack '\(path)': an entry of an entered stack is not entered")
+        #endif
+    }
+}

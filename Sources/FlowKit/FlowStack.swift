@@ -1,0 +1,169 @@
+/// An embedded navigation stack: its children are the entries, bottom first; the top entry
+/// is on the focused path and the ones below stay entered but inactive (covered is not
+/// exited).
+///
+///     let stack = FlowStack(name: "stack", root: ListScreen())
+///     try stack.push(DetailScreen(item: item))   // [list, detail]
+///     try stack.pop()                             // [list]; detail exited and released
+///
+/// Popping tears the popped entries' whole subtrees down (exit hooks innermost first, tasks
+/// cancelled, handlers and dependency values released). The platform's own pops (back
+/// button, swipe) come in through ``platformDidPop(to:)`` and run the same teardown.
+///
+/// The bottom entry is never popped: ``pop()`` and ``pop(to:)`` keep at least one entry, and
+/// only ``setStack(_:)`` can empty the stack.
+open class FlowStack: FlowController {
+    /// Creates a stack, optionally with a first entry.
+    ///
+    /// - Precondition: `root` has no parent and has never been in a tree.
+    public init(name: String, route: FlowRoute? = nil, root: FlowController? = nil) {
+        super.init(name: name, route: route)
+        if let root {
+            do {
+                try push(root)
+            } catch {
+                preconditionFailure("FlowStack(root:): \(error)")
+            }
+        }
+        _checkInvariants()
+    }
+
+    /// The entries, bottom first (the same as ``FlowController/children``).
+    public var entries: [FlowController] { children }
+
+    /// The top entry, if any.
+    public var top: FlowController? { children.last }
+
+    /// Pushes `node` on top. The old top stays entered but resigns active.
+    ///
+    /// - Throws: ``FlowError`` if `node` is attached elsewhere, was exited, or is an ancestor
+    ///   of the stack; an entry guard's refusal. The stack is then unchanged.
+    /// - Complexity: O(*m*) for the *m* nodes that enter.
+    public func push(_ node: FlowController) throws {
+        try _validateNewChildren([node])
+        try _change(.push) { change in change.append(node, to: self) }
+        _checkInvariants()
+    }
+
+    /// Pops the top entry.
+    ///
+    ///     try stack.pop()   // [list, detail] -> [list]
+    ///
+    /// - Returns: The popped entry (exited).
+    /// - Throws: ``FlowError/cannotPopLastEntry(stack:entry:)`` when one entry is left,
+    ///   ``FlowError/emptyStack(stack:)`` when none is; a guard's refusal.
+    /// - Complexity: O(*n*), where *n* is the number of nodes removed.
+    @discardableResult
+    public func pop() throws -> FlowController {
+        let below = try _entryBelowTop()
+        return try _pop(to: below, kind: .pop, platform: false).first!
+    }
+
+    /// Removes every entry above `entry`, leaving it on top.
+    ///
+    ///     try stack.pop(to: inbox)   // [inbox, thread, reply] -> [inbox]
+    ///
+    /// The removed entries exit innermost-first (the top-most subtree first) and are released.
+    ///
+    /// - Parameter entry: An entry of this stack.
+    /// - Returns: The removed entries, topmost first (empty if `entry` is the top).
+    /// - Throws: ``FlowError/notInStack(stack:node:)`` if `entry` is not on this stack; a
+    ///   guard's refusal. The stack is then unchanged.
+    /// - Complexity: O(*n*), where *n* is the number of nodes removed.
+    @discardableResult
+    public func pop(to entry: FlowController) throws -> [FlowController] {
+        try _pop(to: entry, kind: .popTo, platform: false)
+    }
+
+    /// Removes every entry above the bottom one.
+    ///
+    /// - Returns: The removed entries, topmost first.
+    /// - Throws: ``FlowError/emptyStack(stack:)`` on an empty stack; a guard's refusal.
+    @discardableResult
+    public func popToRoot() throws -> [FlowController] {
+        guard let bottom = children.first else { throw FlowError.emptyStack(stack: path) }
+        return try pop(to: bottom)
+    }
+
+    /// Replaces the entries with `nodes`. Current entries that appear in `nodes` stay entered
+    /// (in their new order); the others exit, top-most first; new ones enter, bottom first.
+    ///
+    ///     try stack.setStack([list, settings])   // a deep link
+    ///
+    /// - Throws: ``FlowError`` if a new node is attached elsewhere, was exited, or appears
+    ///   twice; a guard's refusal. The stack is then unchanged.
+    public func setStack(_ nodes: [FlowController]) throws {
+        let current = Set(children.map(ObjectIdentifier.init))
+        let newNodes = nodes.filter { !current.contains(ObjectIdentifier($0)) }
+        try _validateNewChildren(newNodes)
+        var seen = Set<ObjectIdentifier>()
+        for node in nodes where !seen.insert(ObjectIdentifier(node)).inserted {
+            throw FlowError.duplicateNode(node: node.path)
+        }
+        try _change(.setStack) { change in change.setChildren(nodes, of: self) }
+        _checkInvariants()
+    }
+
+    /// Tells FlowKit that the platform popped every entry above `entry` on its own (a back
+    /// button, a swipe, a long-press on back). The removed subtrees are torn down as by
+    /// ``pop(to:)``, but guards are not consulted (the screen already changed) and the host is
+    /// not told (it made the change).
+    ///
+    /// - Returns: The removed entries, topmost first.
+    /// - Throws: ``FlowError/notInStack(stack:node:)`` if `entry` is not on this stack.
+    @discardableResult
+    public func platformDidPop(to entry: FlowController) throws -> [FlowController] {
+        try _pop(to: entry, kind: .platformPop, platform: true)
+    }
+
+    /// Tells FlowKit that the platform popped the top entry (the back button).
+    ///
+    /// - Returns: The popped entry (exited).
+    /// - Throws: ``FlowError/cannotPopLastEntry(stack:entry:)`` when one entry is left,
+    ///   ``FlowError/emptyStack(stack:)`` when none is.
+    @discardableResult
+    public func platformDidPop() throws -> FlowController {
+        let below = try _entryBelowTop()
+        return try platformDidPop(to: below).first!
+    }
+
+    private func _entryBelowTop() throws -> FlowController {
+        guard let top = children.last else { throw FlowError.emptyStack(stack: path) }
+        guard children.count > 1 else {
+            throw FlowError.cannotPopLastEntry(stack: path, entry: top.path)
+        }
+        return children[children.count - 2]
+    }
+
+    private func _pop(
+        to entry: FlowController, kind: FlowChange.Kind, platform: Bool
+    ) throws -> [FlowController] {
+        guard let index = children.firstIndex(where: { $0 === entry }) else {
+            throw FlowError.notInStack(stack: path, node: entry.path)
+        }
+        let removed = Array(children[(index + 1)...].reversed())
+        guard !removed.isEmpty else { return [] }
+        try _change(kind, platform: platform) { change in
+            for node in removed { change.remove(node, from: self) }
+        }
+        _checkInvariants()
+        return removed
+    }
+
+    override func _planStep(toward route: FlowRoute, in change: inout _Change) throws -> (
+        FlowController, isNew: Bool
+    ) {
+        if let presented = change.plannedPresented(of: self) {
+            if presented.route == route { return (presented, false) }
+            change.remove(presented, from: self)
+        }
+        let entries = change.plannedChildren(of: self)
+        if let index = entries.lastIndex(where: { $0.route == route }) {
+            for entry in entries[(index + 1)...].reversed() { change.remove(entry, from: self) }
+            return (entries[index], false)
+        }
+        let entry = try _makeChild(route)
+        change.append(entry, to: self)
+        return (entry, true)
+    }
+}

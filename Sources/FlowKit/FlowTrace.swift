@@ -1,0 +1,97 @@
+/// One step FlowKit took, as kept by ``FlowTrace``.
+public enum FlowTraceRecord: Equatable, Hashable, Sendable, CustomStringConvertible {
+    /// A node entered (its ``FlowController/didEnter()`` ran).
+    case enter(String)
+    /// A node exited (its ``FlowController/willExit()`` ran).
+    case exit(String)
+    /// A node came onto the focused path.
+    case activate(String)
+    /// A node that stays in the tree left the focused path.
+    case deactivate(String)
+    /// An event started its way up the chain.
+    case send(event: String, from: String)
+    /// A node handled an event.
+    case handled(event: String, at: String)
+    /// An event went past the root without being handled.
+    case unhandled(event: String, from: String)
+    /// An event was not delivered because its sender had left the tree.
+    case dropped(event: String, from: String)
+    /// A change was committed.
+    case change(FlowChange)
+
+    /// The stable one-line text form, e.g. `handled SignOut at app`.
+    public var description: String {
+        switch self {
+        case .enter(let path): return "enter \(path)"
+        case .exit(let path): return "exit \(path)"
+        case .activate(let path): return "activate \(path)"
+        case .deactivate(let path): return "deactivate \(path)"
+        case .send(let event, let from): return "send \(event) from \(from)"
+        case .handled(let event, let at): return "handled \(event) at \(at)"
+        case .unhandled(let event, let from): return "unhandled \(event) from \(from)"
+        case .dropped(let event, let from): return "dropped \(event) from \(from) (sender left the tree)"
+        case .change(let change): return "change \(change)"
+        }
+    }
+}
+
+/// The runtime's structured log of what happened: entries, exits, activation, events and
+/// changes, in order.
+///
+///     runtime.trace.lines   // ["send SignOut from app/main", "handled SignOut at app", …]
+///
+/// The trace keeps the most recent ``limit`` records (a ring buffer, so a long-running app
+/// does not grow). Turn it off with ``isEnabled`` where every nanosecond counts; nothing is
+/// formatted while it is off.
+@MainActor
+public final class FlowTrace {
+    /// Whether records are kept and observers called. Defaults to `true`.
+    public var isEnabled: Bool
+
+    /// How many of the most recent records are kept. Defaults to 10,000.
+    public var limit: Int {
+        didSet {
+            precondition(limit > 0, "FlowTrace.limit must be positive")
+            let kept = records
+            storage = Array(kept.suffix(limit))
+            start = 0
+        }
+    }
+
+    /// Called with each record as it is made (for example to print it live).
+    public var observer: (@MainActor (FlowTraceRecord) -> Void)?
+
+    private var storage: [FlowTraceRecord] = []
+    private var start = 0
+
+    /// Creates a trace.
+    public init(isEnabled: Bool = true, limit: Int = 10_000) {
+        precondition(limit > 0, "FlowTrace.limit must be positive")
+        self.isEnabled = isEnabled
+        self.limit = limit
+    }
+
+    /// The kept records, oldest first.
+    public var records: [FlowTraceRecord] {
+        Array(storage[start...] + storage[..<start])
+    }
+
+    /// The kept records in their text form.
+    public var lines: [String] { records.map(\.description) }
+
+    /// Forgets every kept record.
+    public func removeAll() {
+        storage.removeAll()
+        start = 0
+    }
+
+    func record(_ record: FlowTraceRecord) {
+        if storage.count < limit {
+            storage.append(record)
+        } else {
+            storage[start] = record
+            start = (start + 1) % limit
+        }
+        observer?(record)
+    }
+}

@@ -1,0 +1,118 @@
+/// A new subtree root and the node it joins (`nil` for a runtime's root).
+struct _Insertion {
+    let node: FlowController
+    let container: FlowController?
+    var restore: _Restore?
+}
+
+/// An explicit history restore requested for a node being (re)filled by navigation.
+struct _Restore {
+    let depth: FlowHistoryDepth
+    let fallback: FlowRoute?
+}
+
+/// The final embedded children and presented node of a container the change touches.
+struct _Layout {
+    let container: FlowController
+    var children: [FlowController]
+    var presented: FlowController?
+}
+
+/// One transaction: what exits, the new shape of the touched containers, and what enters.
+/// Built by the operations (push, switch, navigate …), checked and applied by
+/// ``FlowRuntime/_commit(_:)``. The one mechanism behind every change.
+@MainActor
+struct _Change {
+    var kind: FlowChange.Kind
+    /// The node the change happens in (reported as the change's container).
+    var domain: FlowController?
+    /// Roots of the subtrees that exit, in exit order (top-down by level; within a level the
+    /// presented node first, then embedded children last-attached first).
+    var removals: [FlowController] = []
+    var layouts: [_Layout] = []
+    /// Roots of the subtrees that enter, in entry order.
+    var insertions: [_Insertion] = []
+    var isPlatformInitiated = false
+
+    init(kind: FlowChange.Kind, domain: FlowController?) {
+        self.kind = kind
+        self.domain = domain
+    }
+
+    var isEmpty: Bool { removals.isEmpty && insertions.isEmpty }
+
+    private mutating func layoutIndex(for container: FlowController) -> Int {
+        if let index = layouts.firstIndex(where: { $0.container === container }) {
+            return index
+        }
+        layouts.append(
+            _Layout(
+                container: container, children: container.children,
+                presented: container.presentedChild))
+        return layouts.count - 1
+    }
+
+    /// The children `container` will have after this change (as planned so far).
+    func plannedChildren(of container: FlowController) -> [FlowController] {
+        layouts.first(where: { $0.container === container })?.children ?? container.children
+    }
+
+    func plannedPresented(of container: FlowController) -> FlowController? {
+        if let layout = layouts.first(where: { $0.container === container }) {
+            return layout.presented
+        }
+        return container.presentedChild
+    }
+
+    /// Plans the exit of `node`'s subtree (`node` must be attached to `container`).
+    mutating func remove(_ node: FlowController, from container: FlowController) {
+        let index = layoutIndex(for: container)
+        if layouts[index].presented === node {
+            layouts[index].presented = nil
+        } else {
+            layouts[index].children.removeAll { $0 === node }
+        }
+        removals.append(node)
+    }
+
+    /// Plans the exit of everything `container` presents and embeds (presented first, then
+    /// children last-attached first).
+    mutating func removeContent(of container: FlowController) {
+        if let presented = plannedPresented(of: container) {
+            remove(presented, from: container)
+        }
+        for child in plannedChildren(of: container).reversed() {
+            remove(child, from: container)
+        }
+    }
+
+    /// Plans `node` joining `container` as its last embedded child.
+    mutating func append(_ node: FlowController, to container: FlowController) {
+        let index = layoutIndex(for: container)
+        layouts[index].children.append(node)
+        insertions.append(_Insertion(node: node, container: container))
+    }
+
+    /// Plans `node` being presented by `container`.
+    mutating func present(_ node: FlowController, by container: FlowController) {
+        let index = layoutIndex(for: container)
+        layouts[index].presented = node
+        insertions.append(_Insertion(node: node, container: container))
+    }
+
+    /// Plans `container`'s embedded children to be exactly `children` (entries that are
+    /// already children stay; others exit or enter).
+    mutating func setChildren(_ children: [FlowController], of container: FlowController) {
+        let current = plannedChildren(of: container)
+        let kept = Set(children.map(ObjectIdentifier.init))
+        for child in current.reversed() where !kept.contains(ObjectIdentifier(child)) {
+            remove(child, from: container)
+        }
+        let index = layoutIndex(for: container)
+        layouts[index].children = children
+        let existing = Set(current.map(ObjectIdentifier.init))
+        for child in children where !existing.contains(ObjectIdentifier(child)) {
+            insertions.append(_Insertion(node: child, container: container))
+        }
+    }
+}

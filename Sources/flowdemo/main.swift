@@ -1,0 +1,3 @@
+import FlowDemo
+
+print("flowdemo placeholder")
