@@ -1,13 +1,5 @@
-/// A typed key for a value in a node's dependency scope.
-///
-/// Use ``DependencyKey`` for keys with a default and ``RequiredDependencyKey`` for keys that
-/// must be provided by an ancestor.
-public protocol AnyDependencyKey {
-    /// The type of the value stored under this key.
-    associatedtype Value: Sendable
-}
-
-/// A dependency key with a default, used when no node on the path provides a value.
+/// A typed key with a default for a value in a node's dependency scope; the default is
+/// used when neither the node nor any ancestor provides a value.
 ///
 ///     enum ClockKey: DependencyKey {
 ///         static let defaultValue: any Clock<Duration> = ContinuousClock()
@@ -15,8 +7,10 @@ public protocol AnyDependencyKey {
 ///     let clock = node.dependencies[ClockKey.self]
 ///
 /// The default is read on every lookup that finds no value: make it a `static let` if it
-/// is costly to build.
-public protocol DependencyKey: AnyDependencyKey {
+/// is costly to build. For keys that must be provided, use ``RequiredDependencyKey``.
+public protocol DependencyKey {
+    /// The type of the value stored under this key.
+    associatedtype Value: Sendable
     /// The value used when neither the node nor any ancestor provides one.
     static var defaultValue: Value { get }
 }
@@ -25,8 +19,12 @@ public protocol DependencyKey: AnyDependencyKey {
 /// ``FlowError/missingDependency(key:node:)`` naming the key and the node.
 ///
 ///     enum SessionKey: RequiredDependencyKey { typealias Value = Session }
-///     let session = try node.dependencies.require(SessionKey.self)
-public protocol RequiredDependencyKey: AnyDependencyKey {}
+///     main.dependencies.set(session, for: SessionKey.self)
+///     let session = try detail.dependencies.require(SessionKey.self)
+public protocol RequiredDependencyKey {
+    /// The type of the value stored under this key.
+    associatedtype Value: Sendable
+}
 
 /// A class box so that values of any type share one storage and are read back without a
 /// dynamic cast (the key's type fixes the value's type).

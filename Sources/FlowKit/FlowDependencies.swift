@@ -2,7 +2,7 @@
 /// the node and its subtree see.
 ///
 ///     app.dependencies[CatalogKey.self] = Catalog.shipped          // whole app
-///     main.dependencies[SessionKey.self] = session                 // main subtree only
+///     main.dependencies.set(session, for: SessionKey.self)        // main subtree only
 ///     let session = try detail.dependencies.require(SessionKey.self)
 ///
 /// A lookup resolves from the node, then its ancestors, then the key's default, in constant
@@ -14,29 +14,31 @@ public struct FlowDependencies {
 
     /// The value for `key` visible at this node, or the key's default.
     ///
-    /// Setting it overrides the value for this node and its subtree; setting `nil`-like
-    /// defaults is done with ``removeValue(for:)``.
+    /// Setting it overrides the value for this node and its subtree (like `set(_:for:)`).
     public subscript<Key: DependencyKey>(key: Key.Type) -> Key.Value {
-        get { value(for: key) ?? Key.defaultValue }
-        nonmutating set { set(newValue, for: key) }
+        get { _value(ObjectIdentifier(key), as: Key.Value.self) ?? Key.defaultValue }
+        nonmutating set { _set(newValue, ObjectIdentifier(key)) }
     }
 
     /// The value for `key` visible at this node.
     ///
     /// - Throws: ``FlowError/missingDependency(key:node:)`` if neither the node nor an
     ///   ancestor provides one.
-    public func require<Key: AnyDependencyKey>(_ key: Key.Type) throws -> Key.Value {
-        guard let value = value(for: key) else {
+    public func require<Key: RequiredDependencyKey>(_ key: Key.Type) throws -> Key.Value {
+        guard let value = _value(ObjectIdentifier(key), as: Key.Value.self) else {
             throw FlowError.missingDependency(key: String(describing: Key.self), node: node.path)
         }
         return value
     }
 
-    /// The value for `key` set on this node or an ancestor, ignoring any default.
-    @inline(__always)
-    public func value<Key: AnyDependencyKey>(for key: Key.Type) -> Key.Value? {
-        guard let box = node._scope?.table[ObjectIdentifier(Key.self)] else { return nil }
-        return unsafeDowncast(box, to: _ValueBox<Key.Value>.self).value
+    /// The value for `key` set on this node or an ancestor, or `nil`.
+    public func value<Key: RequiredDependencyKey>(for key: Key.Type) -> Key.Value? {
+        _value(ObjectIdentifier(key), as: Key.Value.self)
+    }
+
+    /// The value for `key` set on this node or an ancestor, ignoring the default.
+    public func value<Key: DependencyKey>(for key: Key.Type) -> Key.Value? {
+        _value(ObjectIdentifier(key), as: Key.Value.self)
     }
 
     /// Sets `value` for `key` on this node; the node and its subtree see it.
@@ -46,25 +48,51 @@ public struct FlowDependencies {
     /// - Complexity: O(*n*·*k*) where *n* is the size of the subtree and *k* the number of
     ///   values visible, because the subtree's flattened scopes are rebuilt. Lookups stay
     ///   O(1).
-    public func set<Key: AnyDependencyKey>(_ value: Key.Value, for key: Key.Type) {
+    public func set<Key: RequiredDependencyKey>(_ value: Key.Value, for key: Key.Type) {
+        _set(value, ObjectIdentifier(key))
+    }
+
+    /// Sets `value` for `key` on this node; the node and its subtree see it.
+    public func set<Key: DependencyKey>(_ value: Key.Value, for key: Key.Type) {
+        _set(value, ObjectIdentifier(key))
+    }
+
+    /// Removes the value this node sets for `key`; ancestors' values show through again.
+    public func removeValue<Key: RequiredDependencyKey>(for key: Key.Type) {
+        _remove(ObjectIdentifier(key))
+    }
+
+    /// Removes the value this node sets for `key`; ancestors' values (or the default) show
+    /// through again.
+    public func removeValue<Key: DependencyKey>(for key: Key.Type) {
+        _remove(ObjectIdentifier(key))
+    }
+
+    /// Whether this node itself sets a value for `key` (any key type).
+    public func setsValue<Key>(for key: Key.Type) -> Bool {
+        node._ownValues?[ObjectIdentifier(key)] != nil
+    }
+
+    @inline(__always)
+    func _value<Value>(_ key: ObjectIdentifier, as type: Value.Type) -> Value? {
+        guard let box = node._scope?.table[key] else { return nil }
+        // The key's type fixes the value's type, so this downcast cannot fail.
+        return unsafeDowncast(box, to: _ValueBox<Value>.self).value
+    }
+
+    func _set<Value>(_ value: Value, _ key: ObjectIdentifier) {
         guard node.state != .exited else { return }
         var own = node._ownValues ?? _IdentityTable()
-        own[ObjectIdentifier(Key.self)] = _ValueBox(value)
+        own[key] = _ValueBox(value)
         node._ownValues = own
         node._refreshScopes()
     }
 
-    /// Removes the value this node sets for `key`; ancestors' values show through again.
-    public func removeValue<Key: AnyDependencyKey>(for key: Key.Type) {
-        guard var own = node._ownValues else { return }
-        own[ObjectIdentifier(Key.self)] = nil
+    func _remove(_ key: ObjectIdentifier) {
+        guard var own = node._ownValues, own[key] != nil else { return }
+        own[key] = nil
         node._ownValues = own.isEmpty ? nil : own
         node._refreshScopes()
-    }
-
-    /// Whether this node itself sets a value for `key`.
-    public func setsValue<Key: AnyDependencyKey>(for key: Key.Type) -> Bool {
-        node._ownValues?[ObjectIdentifier(Key.self)] != nil
     }
 }
 

@@ -62,3 +62,32 @@ final class WeakBag {
 
     var alive: [String] { items.filter { $0.1.object != nil }.map(\.0) }
 }
+
+/// Everything observable about a runtime: the tree picture, the host's record, the trace.
+struct Observable: Equatable {
+    let tree: String
+    let changes: [FlowChange]
+    let trace: [FlowTraceRecord]
+    let focus: [String]
+}
+
+@MainActor
+func observe(_ runtime: FlowRuntime, _ host: RecordingFlowHost) -> Observable {
+    Observable(
+        tree: runtime.treeDescription(), changes: host.changes, trace: runtime.trace.records,
+        focus: runtime.focusedPath.map(\.path))
+}
+
+/// Builds a chain root → n1 → … → n`depth` (each embeds the next), started.
+@MainActor
+func makeChain(depth: Int) throws -> (runtime: FlowRuntime, nodes: [FlowController]) {
+    var nodes: [FlowController] = [FlowController(name: "root")]
+    for index in 1...depth {
+        let node = FlowController(name: "n\(index)")
+        try nodes.last!.embed(node)
+        nodes.append(node)
+    }
+    let runtime = FlowRuntime(root: nodes[0])
+    try runtime.start()
+    return (runtime, nodes)
+}

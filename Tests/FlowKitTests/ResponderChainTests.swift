@@ -1,0 +1,209 @@
+import Testing
+
+@testable import FlowKit
+
+@MainActor
+@Suite("Responder chain")
+struct ResponderChainTests {
+    @Test("An event bubbles from the leaf through each real ancestor to the first handler")
+    func bubblesToFirstHandler() throws {
+        let (runtime, _, app, main, stack, list) = try makeApp()
+        var visits: [String] = []
+        for node in [list, stack, main] as [FlowController] {
+            node.on(Ping.self) { _ in
+                visits.append(node.name)
+                return .forward
+            }
+        }
+        app.on(Ping.self) { _ in
+            visits.append("app")
+            return .handled
+        }
+        runtime.trace.removeAll()
+        list.send(Ping())
+        #expect(visits == ["list", "stack", "main", "app"])
+        #expect(
+            runtime.trace.lines == [
+                "send Ping from app/main/stack/list", "handled Ping at app",
+            ])
+    }
+
+    @Test("The first handler that handles an event stops it")
+    func firstHandlerStops() throws {
+        let (runtime, _, app, main, _, list) = try makeApp()
+        var visits: [String] = []
+        main.on(Ping.self) { _ in
+            visits.append("main")
+            return .handled
+        }
+        app.on(Ping.self) { _ in
+            visits.append("app")
+            return .handled
+        }
+        runtime.trace.removeAll()
+        list.send(Ping())
+        #expect(visits == ["main"])
+        #expect(runtime.trace.lines.last == "handled Ping at app/main")
+    }
+
+    @Test("Handlers only see events of their type; others pass by")
+    func handlersAreTyped() throws {
+        let (runtime, _, app, main, _, list) = try makeApp()
+        defer { withExtendedLifetime(runtime) {} }
+        var seen: [String] = []
+        main.on(Pong.self) { _ in
+            seen.append("main pong")
+            return .handled
+        }
+        app.on(Ping.self) { ping in
+            seen.append("app ping \(ping.value)")
+            return .handled
+        }
+        list.send(Ping(value: 7))
+        list.send(Pong())
+        #expect(seen == ["app ping 7", "main pong"])
+    }
+
+    @Test("A presented node's next responder is its presenter")
+    func presentedNodeForwardsToPresenter() throws {
+        let (runtime, _, app, main, stack, list) = try makeApp()
+        let modal = FlowController(name: "modal")
+        try list.present(modal)
+        var visits: [String] = []
+        for node in [modal, list, stack, main, app] as [FlowController] {
+            node.on(Ping.self) { _ in
+                visits.append(node.path)
+                return node === app ? .handled : .forward
+            }
+        }
+        modal.send(Ping())
+        #expect(
+            visits == [
+                "app/main/stack/list/modal", "app/main/stack/list", "app/main/stack",
+                "app/main", "app",
+            ])
+        #expect(runtime.focusedNode === modal)
+    }
+
+    @Test("An unhandled event reaches the runtime's sink and the trace")
+    func unhandledEventsReachTheSink() throws {
+        let (runtime, _, _, _, _, list) = try makeApp()
+        var sunk: [(String, String)] = []
+        runtime.onUnhandledEvent = { event, origin in
+            sunk.append((event.traceName, origin.path))
+        }
+        runtime.trace.removeAll()
+        list.send(Ping())
+        #expect(sunk.map(\.0) == ["Ping"])
+        #expect(sunk.map(\.1) == ["app/main/stack/list"])
+        #expect(
+            runtime.trace.lines == [
+                "send Ping from app/main/stack/list", "unhandled Ping from app/main/stack/list",
+            ])
+    }
+
+    @Test("The handler receives the node the event was sent from")
+    func handlerReceivesOrigin() throws {
+        let (runtime, _, app, _, _, list) = try makeApp()
+        defer { withExtendedLifetime(runtime) {} }
+        var origin: FlowController?
+        app.on(Ping.self) { _, from in
+            origin = from
+            return .handled
+        }
+        list.send(Ping())
+        #expect(origin === list)
+    }
+
+    @Test("runtime.send starts at the focused leaf")
+    func runtimeSendStartsAtFocus() throws {
+        let (runtime, _, app, _, stack, _) = try makeApp()
+        let detail = FlowController(name: "detail")
+        try stack.push(detail)
+        var origin: String?
+        app.on(Ping.self) { _, from in
+            origin = from.path
+            return .handled
+        }
+        runtime.send(Ping())
+        #expect(origin == "app/main/stack/detail")
+    }
+
+    @Test("Registering a handler again replaces it; removing it lets events pass")
+    func replaceAndRemoveHandlers() throws {
+        let (runtime, _, app, main, _, list) = try makeApp()
+        var seen: [String] = []
+        main.on(Ping.self) { _ in
+            seen.append("first")
+            return .handled
+        }
+        main.on(Ping.self) { _ in
+            seen.append("second")
+            return .handled
+        }
+        app.on(Ping.self) { _ in
+            seen.append("app")
+            return .handled
+        }
+        list.send(Ping())
+        main.removeHandler(for: Ping.self)
+        list.send(Ping())
+        #expect(seen == ["second", "app"])
+        #expect(!main.handles(Ping.self))
+        #expect(app.handles(Ping.self))
+        _ = runtime
+    }
+
+    @Test("Many event types on one node are each found (no filter collisions lose events)")
+    func manyTypesOnOneNode() throws {
+        let (runtime, _, app, _, _, list) = try makeApp()
+        defer { withExtendedLifetime(runtime) {} }
+        var seen: [Int] = []
+        func register<E: FlowEvent>(_ type: E.Type, _ tag: Int) {
+            app.on(type) { _ in
+                seen.append(tag)
+                return .handled
+            }
+        }
+        register(E1.self, 1)
+        register(E2.self, 2)
+        register(E3.self, 3)
+        register(E4.self, 4)
+        register(E5.self, 5)
+        register(E6.self, 6)
+        register(E7.self, 7)
+        register(E8.self, 8)
+        register(E9.self, 9)
+        list.send(E9())
+        list.send(E1())
+        list.send(E5())
+        list.send(E2())
+        list.send(E8())
+        #expect(seen == [9, 1, 5, 2, 8])
+    }
+
+    @Test(
+        "Dispatch walks every hop of deep chains to the root", arguments: [1, 10, 100, 1000])
+    func deepChains(depth: Int) throws {
+        let (runtime, nodes) = try makeChain(depth: depth)
+        var handled = 0
+        nodes[0].on(Ping.self) { _ in
+            handled += 1
+            return .handled
+        }
+        runtime.trace.removeAll()
+        nodes.last!.send(Ping())
+        #expect(handled == 1)
+        #expect(runtime.trace.lines.last == "handled Ping at root")
+    }
+}
+
+struct E1: FlowEvent {}
+struct E2: FlowEvent {}
+struct E3: FlowEvent {}
+struct E4: FlowEvent {}
+struct E5: FlowEvent {}
+struct E6: FlowEvent {}
+struct E7: FlowEvent {}
+struct E8: FlowEvent {}
+struct E9: FlowEvent {}
