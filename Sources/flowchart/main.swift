@@ -1,1 +1,40 @@
-print("flowchart placeholder")
+import FlowKitCharts
+import Foundation
+
+/// `flowchart trace CHART.json` | `flowchart diagram CHART.json`
+let usage = """
+    usage: flowchart trace CHART.json     print the chart's trace
+           flowchart diagram CHART.json   print a Mermaid stateDiagram-v2 of the chart
+    """
+
+func fail(_ message: String, status: Int32) -> Never {
+    FileHandle.standardError.write(Data("flowchart: \(message)\n".utf8))
+    exit(status)
+}
+
+let arguments = CommandLine.arguments.dropFirst()
+guard arguments.count == 2, let command = arguments.first, let file = arguments.last else {
+    fail("expected a command and one chart file\n\(usage)", status: 2)
+}
+guard command == "trace" || command == "diagram" else {
+    fail("unknown command '\(command)'\n\(usage)", status: 2)
+}
+guard let data = FileManager.default.contents(atPath: file) else {
+    fail("cannot read '\(file)'", status: 2)
+}
+
+let output: String
+do {
+    let chart = try FlowChart(json: data)
+    if command == "trace" {
+        output = try MainActor.assumeIsolated { try chart.trace() }
+    } else {
+        output = try chart.mermaidDiagram()
+    }
+} catch let error as FlowChartError {
+    if case .runaway = error { fail(error.description, status: 1) }
+    fail("\(file): \(error)", status: 2)
+} catch {
+    fail("\(file): \(error)", status: 1)
+}
+FileHandle.standardOutput.write(Data(output.utf8))

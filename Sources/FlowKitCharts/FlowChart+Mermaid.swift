@@ -1,0 +1,62 @@
+extension FlowChart {
+    /// A Mermaid `stateDiagram-v2` of the chart: what `flowchart diagram` prints.
+    ///
+    ///     stateDiagram-v2
+    ///         [*] --> App
+    ///         state App {
+    ///             [*] --> Login
+    ///             …
+    ///         }
+    ///         Form --> Done : submit
+    ///
+    /// Compound states are nested blocks with their `initial` drawn from `[*]`; a final
+    /// state is drawn with an arrow to `[*]`; a history node is a state labelled `H` (shallow)
+    /// or `H*` (deep) with a `default` arrow. Transition labels show the event, then
+    /// `[false]` for a false guard, `/ raise a, b` for raised events, and `(internal)` or
+    /// `(targetless)`; a targetless transition is drawn as a loop on its source.
+    ///
+    /// - Throws: A ``FlowChartError`` if the chart is rejected.
+    public func mermaidDiagram() throws -> String {
+        try validate()
+        var lines = ["stateDiagram-v2", "    [*] --> \(root.id)"]
+        func draw(_ node: Node, indent: String) {
+            switch node.kind {
+            case .history:
+                let mark = node.history == .deep ? "H*" : "H"
+                lines.append("\(indent)state \"\(mark) \(node.id)\" as \(node.id)")
+                if let fallback = node.default {
+                    lines.append("\(indent)\(node.id) --> \(fallback) : default")
+                }
+            case .final:
+                lines.append("\(indent)\(node.id) --> [*]")
+            case .state, .parallel:
+                guard !node.children.isEmpty else {
+                    lines.append("\(indent)\(node.id)")
+                    return
+                }
+                lines.append("\(indent)state \(node.id) {")
+                if let initial = node.initial {
+                    lines.append("\(indent)    [*] --> \(initial)")
+                }
+                for child in node.children { draw(child, indent: indent + "    ") }
+                lines.append("\(indent)}")
+            }
+        }
+        draw(root, indent: "    ")
+        for transition in transitions {
+            var label = transition.event ?? ""
+            if !transition.guard { label += " [false]" }
+            if !transition.raise.isEmpty {
+                label += " / raise " + transition.raise.joined(separator: ", ")
+            }
+            if transition.target == nil {
+                label += " (targetless)"
+            } else if transition.isInternal {
+                label += " (internal)"
+            }
+            let target = transition.target ?? transition.source
+            lines.append("    \(transition.source) --> \(target) : \(label)")
+        }
+        return lines.map { $0 + "\n" }.joined()
+    }
+}

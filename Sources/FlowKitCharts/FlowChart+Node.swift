@@ -1,0 +1,82 @@
+extension FlowChart {
+    /// A node of the chart: a state, a final state or a history pseudo-state.
+    ///
+    ///     FlowChart.Node(id: "Main", initial: "List", children: [
+    ///         .init(id: "List"), .init(id: "Detail"),
+    ///         .history("MainHistory", .deep, default: "List"),
+    ///     ])
+    public struct Node: Codable, Sendable, Equatable {
+        /// What a node is.
+        public enum Kind: String, Codable, Sendable, Equatable {
+            /// An ordinary state (the default): atomic, or compound when it has children.
+            case state
+            /// A final state: atomic; entering it queues `done.state.<parent>`.
+            case final
+            /// A history pseudo-state: never active, a transition target only.
+            case history
+            /// A parallel state. Readable so that a chart using it can be rejected with a
+            /// clear message; FlowKit has one active path and does not support it.
+            case parallel
+        }
+
+        /// How much a history pseudo-state restores.
+        public enum HistoryDepth: String, Codable, Sendable, Equatable {
+            /// The child that was active, then its defaults.
+            case shallow
+            /// The whole active path that was recorded.
+            case deep
+        }
+
+        /// The unique identifier, matching `[A-Za-z_][A-Za-z0-9_]*`.
+        public var id: String
+        /// What the node is; `.state` when the file leaves it out.
+        public var kind: Kind
+        /// For a compound state: the child entered by default.
+        public var initial: String?
+        /// The children, in document order (states only).
+        public var children: [Node]
+        /// For a history node: shallow or deep.
+        public var history: HistoryDepth?
+        /// For a history node: the sibling entered when nothing is recorded yet.
+        public var `default`: String?
+
+        /// Creates a node.
+        public init(
+            id: String, kind: Kind = .state, initial: String? = nil, children: [Node] = [],
+            history: HistoryDepth? = nil, default: String? = nil
+        ) {
+            self.id = id
+            self.kind = kind
+            self.initial = initial
+            self.children = children
+            self.history = history
+            self.default = `default`
+        }
+
+        /// A final state.
+        public static func final(_ id: String) -> Node {
+            Node(id: id, kind: .final)
+        }
+
+        /// A history pseudo-state.
+        public static func history(
+            _ id: String, _ depth: HistoryDepth, default: String
+        ) -> Node {
+            Node(id: id, kind: .history, history: depth, default: `default`)
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case id, kind, initial, children, history, `default`
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            id = try container.decode(String.self, forKey: .id)
+            kind = try container.decodeIfPresent(Kind.self, forKey: .kind) ?? .state
+            initial = try container.decodeIfPresent(String.self, forKey: .initial)
+            children = try container.decodeIfPresent([Node].self, forKey: .children) ?? []
+            history = try container.decodeIfPresent(HistoryDepth.self, forKey: .history)
+            `default` = try container.decodeIfPresent(String.self, forKey: .default)
+        }
+    }
+}

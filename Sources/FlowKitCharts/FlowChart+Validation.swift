@@ -1,0 +1,100 @@
+import FlowKit
+
+extension FlowChart {
+    /// Checks the chart against every rule of the format and compiles it for running.
+    ///
+    /// The rules: ids are valid and unique; every reference names a known id; a compound
+    /// state names one of its non-history children as `initial`; final and history nodes
+    /// have no children and are never the root; no parallel states; a history node has a
+    /// depth and a non-history sibling as `default`; every transition has an event and a
+    /// source that is a state (not final, not history); a deep-history target's transition
+    /// source does not lie strictly inside the history's parent.
+    ///
+    /// - Throws: The first ``FlowChartError`` found, in the order above (document order
+    ///   within each rule).
+    public func validate() throws {
+        _ = try _compile()
+    }
+
+    func _compile() throws -> _ChartProgram {
+        if let format, format != FlowChart.formatIdentifier {
+            throw FlowChartError.unsupportedFormat(format)
+        }
+        var states: [String: _ChartProgram.State] = [:]
+        var order: [String] = []
+        var nodes: [(Node, parent: String?)] = []
+        // Structure: ids, kinds, children (pre-order, document order).
+        var pending: [(Node, String?)] = [(root, nil)]
+        while let (node, parent) = pending.popLast() {
+            guard Self._isValidID(node.id) else { throw FlowChartError.invalidID(node.id) }
+            guard states[node.id] == nil else { throw FlowChartError.duplicateID(node.id) }
+            if node.kind == .parallel { throw FlowChartError.parallelState(node.id) }
+            if parent == nil, node.kind != .state {
+                throw FlowChartError.invalidRoot(id: node.id, kind: node.kind)
+            }
+            if node.kind != .state, !node.children.isEmpty {
+                throw FlowChartError.childrenOfNonState(id: node.id, kind: node.kind)
+            }
+            let depth = parent.map { states[$0]!.depth + 1 } ?? 0
+            states[node.id] = _ChartProgram.State(
+                id: node.id, kind: node.kind, parent: parent,
+                children: node.children.filter { $0.kind != .history }.map(\.id),
+                initial: node.initial, depth: depth)
+            order.append(node.id)
+            nodes.append((node, parent))
+            pending.append(contentsOf: node.children.reversed().map { ($0, node.id) })
+        }
+        // References inside the tree: initials and history defaults.
+        for (node, parent) in nodes {
+            let state = states[node.id]!
+            if state.kind == .state, !state.children.isEmpty || node.initial != nil {
+                guard let initial = node.initial else {
+                    throw FlowChartError.missingInitial(state: node.id)
+                }
+                guard states[initial] != nil else {
+                    throw FlowChartError.unknownID(initial, context: "initial of '\(node.id)'")
+                }
+                guard state.children.contains(initial) else {
+                    throw FlowChartError.invalidInitial(state: node.id, initial: initial)
+                }
+            }
+            if node.kind == .history {
+                guard node.history != nil else {
+                    throw FlowChartError.invalidHistory(
+                        id: node.id, reason: "needs \"history\": \"shallow\" or \"deep\"")
+                }
+                guard let fallback = node.default else {
+                    throw FlowChartError.invalidHistory(
+                        id: node.id, reason: "needs a \"default\" sibling")
+                }
+                guard states[fallback] != nil else {
+                    throw FlowChartError.unknownID(
+                        fallback, context: "default of history '\(node.id)'")
+                }
+                guard let parent, states[parent]!.children.contains(fallback) else {
+                    throw FlowChartError.invalidHistory(
+                        id: node.id,
+                        reason: "default '\(fallback)' is not a non-history sibling")
+                }
+                states[parent]!.hasHistory = true
+                states[node.id]!.historyDepth = node.history
+                states[node.id]!.historyDefault = fallback
+            }
+        }
+        var program = _ChartProgram(root: root.id, states: states, order: order)
+        for (index, transition) in transitions.enumerated() {
+            let compiled = try program.compile(transition, index: index)
+            program.transitions[transition.source, default: []].append(compiled)
+        }
+        return program
+    }
+
+    static func _isValidID(_ id: String) -> Bool {
+        guard let first = id.unicodeScalars.first else { return false }
+        func isLetter(_ scalar: Unicode.Scalar) -> Bool {
+            ("A"..."Z").contains(scalar) || ("a"..."z").contains(scalar) || scalar == "_"
+        }
+        return isLetter(first)
+            && id.unicodeScalars.allSatisfy { isLetter($0) || ("0"..."9").contains($0) }
+    }
+}

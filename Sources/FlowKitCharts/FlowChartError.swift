@@ -1,0 +1,87 @@
+/// Why a chart was rejected, or why running it stopped.
+///
+/// Every rejection rule of the chart format has its own case; the description names the
+/// problem and the ids involved:
+///
+///     do { _ = try chart.validate() } catch { print(error) }
+///     // "transitions[3]: source 'Done' is a final state; final states have no transitions"
+public enum FlowChartError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The input is not JSON, or not a chart of the expected shape.
+    case malformedJSON(String)
+    /// The chart names a format other than `flowkit-hsm-case/1`.
+    case unsupportedFormat(String)
+    /// An id does not match `[A-Za-z_][A-Za-z0-9_]*`.
+    case invalidID(String)
+    /// Two nodes share an id.
+    case duplicateID(String)
+    /// A reference (`context` says where) names an id no node has.
+    case unknownID(String, context: String)
+    /// The root is a final or history node.
+    case invalidRoot(id: String, kind: FlowChart.Node.Kind)
+    /// A final or history node has children.
+    case childrenOfNonState(id: String, kind: FlowChart.Node.Kind)
+    /// A parallel state: FlowKit keeps one active path.
+    case parallelState(String)
+    /// A compound state names no `initial`.
+    case missingInitial(state: String)
+    /// A state's `initial` is not one of its non-history children.
+    case invalidInitial(state: String, initial: String)
+    /// A history node lacks its depth (`shallow`/`deep`) or its `default`, or the default
+    /// is not a non-history sibling.
+    case invalidHistory(id: String, reason: String)
+    /// A transition without an event.
+    case eventlessTransition(index: Int, source: String)
+    /// A transition whose source is a final node.
+    case transitionFromFinal(index: Int, source: String)
+    /// A transition whose source is a history node.
+    case transitionFromHistory(index: Int, source: String)
+    /// A transition to a deep history whose source lies strictly inside the history's parent.
+    case deepHistoryFromInside(index: Int, source: String, target: String, parent: String)
+    /// Internal events kept triggering transitions after one external event (an endless
+    /// `raise` loop); running stopped after `limit` transitions.
+    case runaway(event: String, limit: Int)
+
+    public var description: String {
+        switch self {
+        case .malformedJSON(let detail):
+            return "malformed chart JSON: \(detail)"
+        case .unsupportedFormat(let format):
+            return "unsupported format '\(format)'; expected '\(FlowChart.formatIdentifier)'"
+        case .invalidID(let id):
+            return "invalid id '\(id)': ids match [A-Za-z_][A-Za-z0-9_]*"
+        case .duplicateID(let id):
+            return "duplicate id '\(id)': every node needs its own id"
+        case .unknownID(let id, let context):
+            return "unknown id '\(id)' in \(context)"
+        case .invalidRoot(let id, let kind):
+            return "the root '\(id)' is a \(kind.rawValue) node; the root must be a state"
+        case .childrenOfNonState(let id, let kind):
+            return "'\(id)' is a \(kind.rawValue) node and cannot have children"
+        case .parallelState(let id):
+            return "'\(id)' is a parallel state; parallel states are not supported "
+                + "(FlowKit keeps one active path)"
+        case .missingInitial(let state):
+            return "compound state '\(state)' has no initial; name one of its children"
+        case .invalidInitial(let state, let initial):
+            return "initial '\(initial)' of state '\(state)' is not one of its "
+                + "non-history children"
+        case .invalidHistory(let id, let reason):
+            return "history '\(id)': \(reason)"
+        case .eventlessTransition(let index, let source):
+            return "transitions[\(index)] (source '\(source)') has no event; "
+                + "eventless transitions are not supported"
+        case .transitionFromFinal(let index, let source):
+            return "transitions[\(index)]: source '\(source)' is a final state; "
+                + "final states have no transitions"
+        case .transitionFromHistory(let index, let source):
+            return "transitions[\(index)]: source '\(source)' is a history pseudo-state; "
+                + "history nodes have no transitions"
+        case .deepHistoryFromInside(let index, let source, let target, let parent):
+            return "transitions[\(index)]: source '\(source)' lies inside '\(parent)', so it "
+                + "cannot target its deep history '\(target)'"
+        case .runaway(let event, let limit):
+            return "event '\(event)' set off more than \(limit) transitions; "
+                + "the chart raises events in an endless loop"
+        }
+    }
+}
