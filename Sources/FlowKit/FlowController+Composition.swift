@@ -134,7 +134,8 @@ extension FlowController {
             if node._runtime != nil {
                 throw FlowError.alreadyAttached(node: node.path, parent: "its runtime (root)")
             }
-            if isDescendant(of: node) {
+            // Only a node with children can be an ancestor of this one.
+            if !(node.children.isEmpty && node.presentedChild == nil), isDescendant(of: node) {
                 throw FlowError.wouldCreateCycle(node: node.path, parent: path)
             }
             if !seen.insert(ObjectIdentifier(node)).inserted {

@@ -37,9 +37,18 @@ extension FlowController {
         for route in path {
             if isNew {
                 var scratch = _Change(kind: .navigate, domain: node)
-                let (next, _) = try node._planStep(toward: route, in: &scratch)
-                node._applyOffline(scratch)
-                node = next
+                do {
+                    let (next, _) = try node._planStep(toward: route, in: &scratch)
+                    node._applyOffline(scratch)
+                    node = next
+                } catch FlowError.unknownRoute(let route, _) {
+                    // Name the node by the path it would have had, not its offline one.
+                    let insertion = change.insertions.last!
+                    throw FlowError.unknownRoute(
+                        route: route,
+                        node: runtime._prospectivePath(
+                            of: node, root: insertion.node, container: insertion.container))
+                }
             } else {
                 (node, isNew) = try node._planStep(toward: route, in: &change)
             }
