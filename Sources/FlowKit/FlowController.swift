@@ -178,7 +178,9 @@ open class FlowController {
     /// otherwise the presented node is dismissed and the embedded child with the route is
     /// kept, or the children are replaced by a new one. ``FlowStack`` overrides the last part:
     /// it pops to an entry with the route or pushes a new one.
-    func _planStep(toward route: FlowRoute, in change: inout _Change) throws -> (
+    func _planStep(
+        toward route: FlowRoute, in change: inout _Change
+    ) throws -> (
         FlowController, isNew: Bool
     ) {
         if let presented = change.plannedPresented(of: self) {

@@ -128,7 +128,9 @@ extension FlowRuntime {
             if node.children.isEmpty && node.presentedChild == nil {
                 let routes = node._defaultRoutes(
                     restore: nil,
-                    recordedAt: { self._prospectivePath(of: node, root: root, container: container) },
+                    recordedAt: {
+                        self._prospectivePath(of: node, root: root, container: container)
+                    },
                     runtime: self)
                 if !routes.isEmpty {
                     expanded.append(node)

@@ -150,7 +150,9 @@ open class FlowStack: FlowController {
         return removed
     }
 
-    override func _planStep(toward route: FlowRoute, in change: inout _Change) throws -> (
+    override func _planStep(
+        toward route: FlowRoute, in change: inout _Change
+    ) throws -> (
         FlowController, isNew: Bool
     ) {
         if let presented = change.plannedPresented(of: self) {

@@ -29,7 +29,8 @@ public enum FlowTraceRecord: Equatable, Hashable, Sendable, CustomStringConverti
         case .send(let event, let from): return "send \(event) from \(from)"
         case .handled(let event, let at): return "handled \(event) at \(at)"
         case .unhandled(let event, let from): return "unhandled \(event) from \(from)"
-        case .dropped(let event, let from): return "dropped \(event) from \(from) (sender left the tree)"
+        case .dropped(let event, let from):
+            return "dropped \(event) from \(from) (sender left the tree)"
         case .change(let change): return "change \(change)"
         }
     }

@@ -54,7 +54,9 @@ struct BadInputTests {
         let inner = FlowStack(name: "inner", root: FlowController(name: "a"))
         try app.stack.push(inner)
         try app.stack.pop()
-        expectRefusal(.containerExited(container: "app/main/stack/inner"), in: (app.runtime, app.host)) {
+        expectRefusal(
+            .containerExited(container: "app/main/stack/inner"), in: (app.runtime, app.host)
+        ) {
             try inner.push(FlowController(name: "b"))
         }
     }
@@ -99,10 +101,14 @@ struct BadInputTests {
     func popToStranger() throws {
         let app = try makeApp()
         let stranger = FlowController(name: "stranger")
-        expectRefusal(.notInStack(stack: "app/main/stack", node: "stranger"), in: (app.runtime, app.host)) {
+        expectRefusal(
+            .notInStack(stack: "app/main/stack", node: "stranger"), in: (app.runtime, app.host)
+        ) {
             try app.stack.pop(to: stranger)
         }
-        expectRefusal(.notInStack(stack: "app/main/stack", node: "app/main"), in: (app.runtime, app.host)) {
+        expectRefusal(
+            .notInStack(stack: "app/main/stack", node: "app/main"), in: (app.runtime, app.host)
+        ) {
             try app.stack.platformDidPop(to: app.main)
         }
     }
@@ -140,7 +146,8 @@ struct BadInputTests {
         try editor.embed(field)
         try app.stack.push(editor)
         field.exitGuard = { .refuse("unsaved edits") }
-        let refusal = FlowError.exitRefused(node: "app/main/stack/editor/field", reason: "unsaved edits")
+        let refusal = FlowError.exitRefused(
+            node: "app/main/stack/editor/field", reason: "unsaved edits")
         expectRefusal(refusal, in: (app.runtime, app.host)) { try app.stack.pop() }
         expectRefusal(refusal, in: (app.runtime, app.host)) { try app.stack.popToRoot() }
         expectRefusal(refusal, in: (app.runtime, app.host)) { try app.stack.setStack([app.list]) }
@@ -176,10 +183,15 @@ struct BadInputTests {
     func unknownRoutes() throws {
         let app = try makeApp()
         app.stack.register("detail") { FlowController(name: "detail", route: "detail") }
-        expectRefusal(.unknownRoute(route: "nowhere", node: "app/main/stack"), in: (app.runtime, app.host)) {
+        expectRefusal(
+            .unknownRoute(route: "nowhere", node: "app/main/stack"), in: (app.runtime, app.host)
+        ) {
             try app.stack.navigate(to: ["nowhere"])
         }
-        expectRefusal(.unknownRoute(route: "deeper", node: "app/main/stack/detail"), in: (app.runtime, app.host)) {
+        expectRefusal(
+            .unknownRoute(route: "deeper", node: "app/main/stack/detail"),
+            in: (app.runtime, app.host)
+        ) {
             try app.stack.navigate(to: ["detail", "deeper"])
         }
     }
@@ -199,7 +211,8 @@ struct BadInputTests {
     @Test("A missing required dependency names the key and the node")
     func missingDependency() throws {
         let app = try makeApp()
-        #expect(throws: FlowError.missingDependency(key: "ServiceKey", node: "app/main/stack/list")) {
+        #expect(throws: FlowError.missingDependency(key: "ServiceKey", node: "app/main/stack/list"))
+        {
             try app.list.dependencies.require(ServiceKey.self)
         }
         let message = FlowError.missingDependency(key: "ServiceKey", node: "app/main/stack/list")

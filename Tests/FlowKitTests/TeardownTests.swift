@@ -24,7 +24,9 @@ final class StickyScreen: FlowController {
             _ = self.name  // strong self capture on purpose
             return .forward
         }
-        exitGuard = { _ = self.name; return .allow }  // strong capture in a guard too
+        exitGuard = {
+            _ = self.name; return .allow
+        }  // strong capture in a guard too
         task {
             while !Task.isCancelled { await Task.yield() }
             self.sawCancellation = true
@@ -48,8 +50,10 @@ func makeStickySubtree(_ name: String, bag: WeakBag) throws -> StickyScreen {
     try second.present(modal)
     let service = Service("\(name)-service")
     root.dependencies.set(service, for: ServiceKey.self)
-    for (node, label) in [(root, name), (inner, "inner"), (first, "first"), (second, "second"),
-                          (modal, "modal")] as [(FlowController, String)] {
+    for (node, label) in [
+        (root, name), (inner, "inner"), (first, "first"), (second, "second"),
+        (modal, "modal"),
+    ] as [(FlowController, String)] {
         bag.track(node, "\(name).\(label)")
     }
     bag.track(service, "\(name).service")
@@ -109,7 +113,9 @@ struct TeardownTests {
                 #expect(node.runningTaskCount == 0)
             }
             #expect(sticky.map(\.exits) == Array(repeating: 1, count: sticky.count))
-            let exitLines = runtime.trace.lines.filter { $0.hasPrefix("exit ") && $0.contains("victim") }
+            let exitLines = runtime.trace.lines.filter {
+                $0.hasPrefix("exit ") && $0.contains("victim")
+            }
             #expect(exitLines.count == nodes.count)
         }
         // Tasks were cancelled at exit; each observes it, finishes and releases its node.
@@ -182,7 +188,9 @@ struct TeardownTests {
         #expect(child.parent == nil)
         #expect(child.path == "app/main/stack/keeper/child")  // last path, for messages
         child.send(Ping())  // dropped, no crash
-        #expect(runtime.trace.lines.last == "dropped Ping from app/main/stack/keeper/child (sender left the tree)")
+        #expect(
+            runtime.trace.lines.last
+                == "dropped Ping from app/main/stack/keeper/child (sender left the tree)")
         #expect(throws: FlowError.nodeExited(node: "app/main/stack/keeper")) {
             try stack.push(keeper)
         }

@@ -31,7 +31,9 @@ struct SignOut: FlowEvent {}
 
 /// Builds `app` (a switch) → `main` → `stack` → [`list`], started, with a recording host.
 @MainActor
-func makeApp(journal: Journal? = nil) throws -> (
+func makeApp(
+    journal: Journal? = nil
+) throws -> (
     runtime: FlowRuntime, host: RecordingFlowHost, app: FlowSwitch, main: FlowController,
     stack: FlowStack, list: FlowController
 ) {
