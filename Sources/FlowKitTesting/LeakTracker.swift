@@ -1,0 +1,210 @@
+import FlowKit
+import Testing
+
+/// Proves that nodes, and any objects that belong to them, are deallocated once their
+/// subtree has left the tree.
+///
+///     let leaks = LeakTracker()
+///     leaks.track(detail)                           // records "app/main/stack/detail"
+///     leaks.track(cart, ownedBy: checkout)          // a service in checkout's scope
+///     try stack.pop()
+///     leaks.expectNoLeaks()       // everything whose node left the tree is gone
+///
+/// The tracker holds each object weakly and checks at once: it never waits, sleeps or polls,
+/// so a check is deterministic. A failure names every leaked object with the path of its
+/// node when it was tracked, where it was tracked, and how long ago: the number of changes
+/// since (when the tracker counts changes) and the elapsed time (measured, not waited for).
+///
+/// > Note: A local variable in the test keeps its object alive to the end of its scope.
+/// > Create nodes inside a `do { }` block or a helper, or look them up with
+/// > ``FlowRuntime/node(at:)``, so only the tree owns them.
+///
+/// ``FlowTestHarness`` has a tracker (``FlowTestHarness/leaks``) that counts the changes it
+/// observed and runs ``expectNoLeaks(sourceLocation:filePath:)`` when the harness finishes.
+@MainActor
+public final class LeakTracker {
+    private struct Entry {
+        weak var object: AnyObject?
+        weak var owner: FlowController?
+        let ownerWasAttached: Bool
+        let label: String
+        let path: String
+        let changeCount: Int?
+        let start: ContinuousClock.Instant
+        let location: _FailureLocation
+    }
+
+    private var entries: [Entry] = []
+    private let changeCount: (@MainActor () -> Int)?
+
+    /// Creates a tracker that measures how long objects were tracked in elapsed time only.
+    public init() {
+        self.changeCount = nil
+    }
+
+    /// Creates a tracker that also counts the changes `recorder` received since an object
+    /// was tracked.
+    public init(counting recorder: FlowChangeRecorder) {
+        self.changeCount = { [weak recorder] in recorder?.changes.count ?? 0 }
+    }
+
+    /// Creates a tracker that counts changes with `changeCount` (a monotonic counter).
+    init(changeCount: @escaping @MainActor () -> Int) {
+        self.changeCount = changeCount
+    }
+
+    /// How many objects have been tracked.
+    public var trackedCount: Int { entries.count }
+
+    /// The tracked objects that are still alive, each as `path (Type)`.
+    public var aliveObjects: [String] {
+        entries.filter { $0.object != nil }.map { "\($0.path) (\($0.label))" }
+    }
+
+    /// Tracks `node`: it must be deallocated once it has left the tree.
+    ///
+    /// Records the node's path now, so track it once it is in the tree.
+    public func track(
+        _ node: FlowController, sourceLocation: SourceLocation = #_sourceLocation,
+        filePath: StaticString = #filePath
+    ) {
+        append(
+            node, label: String(describing: type(of: node)), owner: node,
+            location: _FailureLocation(sourceLocation, filePath))
+    }
+
+    /// Tracks `node` and every node below it (embedded children and presented nodes).
+    public func trackSubtree(
+        _ node: FlowController, sourceLocation: SourceLocation = #_sourceLocation,
+        filePath: StaticString = #filePath
+    ) {
+        var pending = [node]
+        while let current = pending.popLast() {
+            track(current, sourceLocation: sourceLocation, filePath: filePath)
+            if let presented = current.presentedChild { pending.append(presented) }
+            pending.append(contentsOf: current.children.reversed())
+        }
+    }
+
+    /// Tracks any object, for example a service set in a node's dependency scope.
+    ///
+    /// - Parameters:
+    ///   - object: The object to watch.
+    ///   - label: Its name in failure messages; defaults to its type.
+    ///   - owner: The node whose subtree the object belongs to. Once `owner` has left the
+    ///     tree, ``expectNoLeaks(sourceLocation:filePath:)`` requires the object to be gone.
+    ///     Without an owner only ``expectAllReleased(sourceLocation:filePath:)`` and
+    ///     ``expectReleased(under:sourceLocation:filePath:)`` check it.
+    public func track(
+        _ object: AnyObject, as label: String? = nil, ownedBy owner: FlowController? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation, filePath: StaticString = #filePath
+    ) {
+        append(
+            object, label: label ?? String(describing: type(of: object)), owner: owner,
+            location: _FailureLocation(sourceLocation, filePath))
+    }
+
+    private func append(
+        _ object: AnyObject, label: String, owner: FlowController?, location: _FailureLocation
+    ) {
+        let path: String
+        if let owner {
+            path = owner.state == .entered ? owner.path : "\(owner.path) (\(owner.state))"
+        } else {
+            path = "(no node)"
+        }
+        entries.append(
+            Entry(
+                object: object, owner: owner, ownerWasAttached: owner != nil, label: label,
+                path: path, changeCount: changeCount?(), start: .now, location: location))
+    }
+
+    /// Checks that every tracked object has been deallocated.
+    public func expectAllReleased(
+        sourceLocation: SourceLocation = #_sourceLocation, filePath: StaticString = #filePath
+    ) {
+        report(
+            entries.filter { $0.object != nil }, context: "tracked objects",
+            at: _FailureLocation(sourceLocation, filePath))
+    }
+
+    /// Checks that every object tracked at `path` or below it has been deallocated.
+    ///
+    ///     leaks.expectReleased(under: "app/main")   // after signing out
+    public func expectReleased(
+        under path: String, sourceLocation: SourceLocation = #_sourceLocation,
+        filePath: StaticString = #filePath
+    ) {
+        let leaked = entries.filter { entry in
+            entry.object != nil && (entry.path == path || entry.path.hasPrefix(path + "/"))
+        }
+        report(
+            leaked, context: "tracked objects under \(path)",
+            at: _FailureLocation(sourceLocation, filePath))
+    }
+
+    /// Checks that every tracked object whose node has left the tree (exited or
+    /// deallocated) has been deallocated too. Objects of nodes still in the tree may live.
+    public func expectNoLeaks(
+        sourceLocation: SourceLocation = #_sourceLocation, filePath: StaticString = #filePath
+    ) {
+        expectNoLeaks(at: _FailureLocation(sourceLocation, filePath))
+    }
+
+    func expectNoLeaks(at location: _FailureLocation) {
+        let leaked = entries.filter { entry in
+            guard entry.object != nil, entry.ownerWasAttached else { return false }
+            guard let owner = entry.owner else { return true }
+            return owner.state == .exited
+        }
+        report(leaked, context: "tracked objects whose node left the tree", at: location)
+    }
+
+    private func report(_ leaked: [Entry], context: String, at location: _FailureLocation) {
+        guard !leaked.isEmpty else { return }
+        let now = ContinuousClock.now
+        let changesNow = changeCount?()
+        var lines = [
+            "\(leaked.count) of \(entries.count) \(context) \(leaked.count == 1 ? "was" : "were") "
+                + "not deallocated:"
+        ]
+        for entry in leaked {
+            var since: [String] = []
+            if let then = entry.changeCount, let changesNow {
+                let count = changesNow - then
+                since.append("\(count) change\(count == 1 ? "" : "s")")
+            }
+            since.append(_formatDuration(entry.start.duration(to: now)))
+            var line =
+                "  \(entry.path) (\(entry.label)): tracked at \(entry.location.shortDescription), "
+                + since.joined(separator: " and ") + " ago"
+            if let node = entry.object as? FlowController {
+                line +=
+                    node.state == .entered
+                    ? "; still in the tree at \(node.path)" : "; \(node.state)"
+            } else if let owner = entry.owner {
+                line += "; its node is \(owner.state)"
+            }
+            lines.append(line)
+        }
+        lines.append(
+            "Something still holds them: a local variable, a handler or task that captured them "
+                + "strongly, or a reference cycle.")
+        _recordFailure(lines.joined(separator: "\n"), at: location)
+    }
+}
+
+/// `12 µs`, `3.4 ms`, `1.25 s`.
+func _formatDuration(_ duration: Duration) -> String {
+    let (seconds, attoseconds) = duration.components
+    let micros = Double(seconds) * 1_000_000 + Double(attoseconds) / 1_000_000_000_000
+    func fixed(_ value: Double, _ digits: Int) -> String {
+        var scale = 1.0
+        for _ in 0..<digits { scale *= 10 }
+        let rounded = (value * scale).rounded() / scale
+        return digits == 0 ? String(Int(rounded)) : String(rounded)
+    }
+    if micros < 1000 { return "\(fixed(micros, 0)) µs" }
+    if micros < 1_000_000 { return "\(fixed(micros / 1000, 1)) ms" }
+    return "\(fixed(micros / 1_000_000, 2)) s"
+}
