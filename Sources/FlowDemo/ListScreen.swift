@@ -1,0 +1,118 @@
+import FlowKit
+
+/// The catalog, a page at a time, with a text filter. Selecting a book sends
+/// ``BookSelected``; the main flow decides what happens next.
+///
+/// Its page and filter are plain state of this node: they survive a detail screen being
+/// pushed over it (covered is not exited) and vanish with it on logout.
+final class ListScreen: FlowController, DemoScreen {
+    /// Books per page.
+    static let pageSize = 8
+
+    private let registration: LiveNodeCounter.Registration
+    /// The current filter text; empty for none.
+    private(set) var filter = ""
+    /// The current page, from 0.
+    private(set) var page = 0
+
+    init(counter: LiveNodeCounter) {
+        registration = counter.register()
+        super.init(name: "list")
+    }
+
+    private var store: CatalogStore {
+        do {
+            return try dependencies.require(CatalogStoreKey.self)
+        } catch {
+            preconditionFailure("\(error)")
+        }
+    }
+
+    private var shown: [Book] { store.books(matching: filter) }
+
+    private var pageCount: Int { max(1, (shown.count + Self.pageSize - 1) / Self.pageSize) }
+
+    var title: String { "Books" }
+
+    var commandUsages: [String] {
+        ["next", "prev", "filter [text]", "select <n>", "logout"]
+    }
+
+    func content() -> [String] {
+        let books = shown
+        var lines: [String] = []
+        if let session = try? dependencies.require(SessionKey.self) {
+            lines.append(
+                "Signed in as \(session.account.displayName); books opened this session: "
+                    + "\(session.viewedBookIDs.count)")
+        }
+        lines.append(
+            filter.isEmpty
+                ? "Filter: none (\(books.count) books)"
+                : "Filter: \"\(filter)\" (\(books.count) of \(store.books.count) books)")
+        lines.append("")
+        let start = page * Self.pageSize
+        let end = min(start + Self.pageSize, books.count)
+        if books.isEmpty {
+            lines.append("  (no book matches)")
+        } else {
+            for index in start..<end {
+                let book = books[index]
+                let number = String(index + 1)
+                let padded = String(repeating: " ", count: max(0, 3 - number.count)) + number
+                lines.append("\(padded). \(book.title) - \(book.author), \(book.yearText)")
+            }
+        }
+        lines.append("")
+        lines.append("Page \(page + 1) of \(pageCount)")
+        return lines
+    }
+
+    func perform(_ command: String, arguments: [String]) -> Bool {
+        switch command {
+        case "next":
+            if page + 1 < pageCount {
+                page += 1
+            } else {
+                console.write("Already on the last page (\(pageCount) of \(pageCount)).")
+            }
+        case "prev":
+            if page > 0 {
+                page -= 1
+            } else {
+                console.write("Already on the first page.")
+            }
+        case "filter":
+            filter = arguments.joined(separator: " ")
+            page = 0
+            let count = shown.count
+            console.write(
+                filter.isEmpty
+                    ? "Filter cleared: \(count) books."
+                    : "\(count) of \(store.books.count) books match \"\(filter)\".")
+        case "select":
+            select(arguments)
+        case "logout":
+            send(LogoutRequested())
+        default:
+            return false
+        }
+        return true
+    }
+
+    private func select(_ arguments: [String]) {
+        let books = shown
+        guard arguments.count == 1, let number = Int(arguments[0]) else {
+            console.write("Usage: select <n>, where n is a number shown in the list.")
+            return
+        }
+        guard books.indices.contains(number - 1) else {
+            console.write(
+                books.isEmpty
+                    ? "No book \(number): the list is empty."
+                    : "No book \(number): choose a number from 1 to \(books.count).")
+            return
+        }
+        send(BookSelected(book: books[number - 1]))
+    }
+}

@@ -1,5 +1,0 @@
-import Testing
-
-@Test func placeholder_FlowDemoTests() {
-    #expect(Bool(true))
-}
