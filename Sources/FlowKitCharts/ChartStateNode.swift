@@ -45,14 +45,18 @@ final class _ChartStateNode: FlowController {
         guard let transitions = program.transitions[name],
             let transition = transitions.first(where: { $0.event == event.name && $0.isEnabled })
         else { return .forward }
-        guard let machine, machine._countTransition() else { return .handled }
-        guard let step = transition.step else { return .handled }
-        var domain: FlowController? = runtime?.root
+        guard let machine, machine._countTransition(), let runtime else { return .handled }
+        guard let step = transition.step else {
+            // Targetless: nothing exits or enters, but the action still runs.
+            for raised in transition.raise { runtime.send(ChartEvent(name: raised)) }
+            return .handled
+        }
+        var domain: FlowController? = runtime.root
         if let domainID = step.domain {
             domain = self
             while let node = domain, node.name != domainID { domain = node.parent }
         }
-        guard let domain, let runtime else {
+        guard let domain else {
             preconditionFailure("chart state '\(name)': domain \(step.domain ?? "-") not live")
         }
         // The action runs between the exits and the entries; its events are queued either

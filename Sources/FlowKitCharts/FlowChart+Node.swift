@@ -17,6 +17,18 @@ extension FlowChart {
             /// A parallel state. Readable so that a chart using it can be rejected with a
             /// clear message; FlowKit has one active path and does not support it.
             case parallel
+
+            public init(from decoder: any Decoder) throws {
+                let container = try decoder.singleValueContainer()
+                let text = try container.decode(String.self)
+                guard let kind = Kind(rawValue: text) else {
+                    throw DecodingError.dataCorruptedError(
+                        in: container,
+                        debugDescription:
+                            "unknown kind '\(text)' (expected state, final or history)")
+                }
+                self = kind
+            }
         }
 
         /// How much a history pseudo-state restores.
@@ -25,6 +37,17 @@ extension FlowChart {
             case shallow
             /// The whole active path that was recorded.
             case deep
+
+            public init(from decoder: any Decoder) throws {
+                let container = try decoder.singleValueContainer()
+                let text = try container.decode(String.self)
+                guard let depth = HistoryDepth(rawValue: text) else {
+                    throw DecodingError.dataCorruptedError(
+                        in: container,
+                        debugDescription: "unknown history '\(text)' (expected shallow or deep)")
+                }
+                self = depth
+            }
         }
 
         /// The unique identifier, matching `[A-Za-z_][A-Za-z0-9_]*`.
