@@ -27,7 +27,7 @@ extension FlowRuntime {
             for insertion in change.insertions {
                 insertion.node._appendSubtreeInEntryOrder(to: &entrySet)
             }
-            if !change.isPlatformInitiated {
+            if change.consultsExitGuards {
                 for node in exitSet {
                     if case .refuse(let reason) = node.shouldExit() {
                         throw FlowError.exitRefused(node: node.path, reason: reason)

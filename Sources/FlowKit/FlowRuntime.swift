@@ -64,6 +64,8 @@ public final class FlowRuntime {
     }
 
     /// Exits the whole tree (innermost first) and releases it. The runtime cannot start again.
+    ///
+    /// Exit guards are not consulted: the app is going away.
     public func stop() throws {
         guard isRunning, let root else { throw FlowError.runtimeNotStarted }
         var change = _Change(kind: .stop, domain: nil)

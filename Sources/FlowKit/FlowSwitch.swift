@@ -42,7 +42,7 @@ open class FlowSwitch: FlowController {
     /// - Throws: ``FlowError/unknownRoute(route:node:)`` if no factory is registered; a
     ///   guard's refusal.
     public func `switch`(to route: FlowRoute) throws {
-        if current?.route == route, presentedChild == nil { return }
+        if current?.route == route { return }
         try self.switch(to: _makeChild(route))
     }
 }

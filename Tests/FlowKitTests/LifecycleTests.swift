@@ -47,6 +47,17 @@ struct LifecycleTests {
         #expect(runtime.focusedPath.isEmpty)
     }
 
+    @Test("stop() exits the whole tree even where an exit guard would refuse")
+    func stopIgnoresGuards() throws {
+        let (runtime, host, _, _, _, list) = try makeApp()
+        list.exitGuard = { .refuse("busy") }
+        try runtime.stop()
+        #expect(list.state == .exited)
+        #expect(host.changes.last?.description == "stop -app")
+        #expect(throws: FlowError.runtimeNotStarted) { try runtime.stop() }
+        #expect(throws: FlowError.runtimeAlreadyStarted) { try runtime.start() }
+    }
+
     @Test("Activation changes come after entries and exits, once per node per change")
     func activationOncePerChange() throws {
         let journal = Journal()

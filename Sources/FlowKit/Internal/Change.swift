@@ -32,7 +32,10 @@ struct _Change {
     var layouts: [_Layout] = []
     /// Roots of the subtrees that enter, in entry order.
     var insertions: [_Insertion] = []
+    /// The platform already made this change: guards are skipped and the host is not told.
     var isPlatformInitiated = false
+    /// Whether exit guards are consulted (not for platform changes, nor for `stop()`).
+    var consultsExitGuards: Bool { !isPlatformInitiated && kind != .stop }
 
     init(kind: FlowChange.Kind, domain: FlowController?) {
         self.kind = kind
