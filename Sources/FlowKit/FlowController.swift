@@ -175,18 +175,24 @@ open class FlowController {
 
     /// Plans one step of a route path below this node and returns the node the path
     /// continues from, and whether it is new. A presented node with the route is kept;
-    /// otherwise the presented node is dismissed and the embedded child with the route is
-    /// kept, or the children are replaced by a new one. ``FlowStack`` overrides the last part:
-    /// it pops to an entry with the route or pushes a new one.
-    func _planStep(
+    /// otherwise the presented node is dismissed and the step continues among the embedded
+    /// children (``_planEmbeddedStep(toward:in:)``).
+    final func _planStep(
         toward route: FlowRoute, in change: inout _Change
-    ) throws -> (
-        FlowController, isNew: Bool
-    ) {
+    ) throws -> (node: FlowController, isNew: Bool) {
         if let presented = change.plannedPresented(of: self) {
             if presented.route == route { return (presented, false) }
             change.remove(presented, from: self)
         }
+        return try _planEmbeddedStep(toward: route, in: &change)
+    }
+
+    /// The embedded part of a step: keep the child with the route, or replace the children
+    /// with a new one. ``FlowStack`` overrides it: it pops to its top-most entry with the
+    /// route, or pushes a new one.
+    func _planEmbeddedStep(
+        toward route: FlowRoute, in change: inout _Change
+    ) throws -> (node: FlowController, isNew: Bool) {
         let children = change.plannedChildren(of: self)
         if let last = children.last, last.route == route { return (last, false) }
         let child = try _makeChild(route)

@@ -150,15 +150,9 @@ open class FlowStack: FlowController {
         return removed
     }
 
-    override func _planStep(
+    override func _planEmbeddedStep(
         toward route: FlowRoute, in change: inout _Change
-    ) throws -> (
-        FlowController, isNew: Bool
-    ) {
-        if let presented = change.plannedPresented(of: self) {
-            if presented.route == route { return (presented, false) }
-            change.remove(presented, from: self)
-        }
+    ) throws -> (node: FlowController, isNew: Bool) {
         let entries = change.plannedChildren(of: self)
         if let index = entries.lastIndex(where: { $0.route == route }) {
             for entry in entries[(index + 1)...].reversed() { change.remove(entry, from: self) }
