@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+
+@testable import FlowKitCharts
+
+@MainActor
+@Suite("Hand-checked charts")
+struct ExampleChartTests {
+    @Test("The shared examples directory exists and every chart has an expected trace")
+    func examplesArePresent() throws {
+        let cases = try ChartFiles.examples()
+        #expect(
+            cases.count >= 6,
+            "expected the hand-checked charts in \(ChartFiles.examplesDirectory.path)")
+        let charts = try FileManager.default.contentsOfDirectory(
+            atPath: ChartFiles.examplesDirectory.path
+        ).filter { $0.hasSuffix(".json") }
+        #expect(cases.count == charts.count)
+    }
+
+    @Test(
+        "Every shared example reproduces its expected trace byte for byte",
+        arguments: try ChartFiles.examples())
+    func example(_ chartCase: ChartCase) throws {
+        let chart = try FlowChart(json: chartCase.json)
+        #expect(try chart.trace() == chartCase.expected)
+    }
+
+    @Test("This target's charts cover every rule and every rejection")
+    func ownChartsArePresent() throws {
+        let names = try ChartFiles.own().map(\.name)
+        for rule in [
+            "bubble_order", "self_ancestor", "internal_external", "history",
+            "history_defaults", "done_events", "raise_ordering", "targetless", "unhandled",
+            "reject_malformed_json", "reject_unknown_source", "reject_unknown_target",
+            "reject_missing_initial", "reject_initial_grandchild", "reject_parallel",
+            "reject_eventless", "reject_from_final", "reject_from_history",
+            "reject_deep_history_inside",
+        ] {
+            #expect(names.contains(rule), "missing chart \(rule)")
+        }
+    }
+
+    @Test(
+        "Every chart of this target runs to its expected trace or is rejected as expected",
+        arguments: try ChartFiles.own())
+    func ownChart(_ chartCase: ChartCase) throws {
+        if let rejection = chartCase.expectedRejection {
+            let error = #expect(throws: FlowChartError.self) {
+                try FlowChart(json: chartCase.json).trace()
+            }
+            #expect(error?.description == rejection)
+        } else {
+            let chart = try FlowChart(json: chartCase.json)
+            #expect(try chart.trace() == chartCase.expected)
+        }
+    }
+}

@@ -1,5 +1,0 @@
-import Testing
-
-@Test func placeholder_FlowKitChartsTests() {
-    #expect(Bool(true))
-}
