@@ -1,0 +1,115 @@
+import FlowDemo
+import FlowKit
+import Testing
+
+@MainActor
+@Suite("Teardown")
+struct TeardownTests {
+    @Test("Logging out from a detail screen deallocates every main-flow node and the session")
+    func logoutFromDetailReleasesMainSubtree() throws {
+        let app = try makeApp()
+        _ = app.start()
+        _ = app.run("login alice wonderland")
+        _ = app.run("select 5")
+        weak let main = app.runtime.node(at: "app/main")
+        weak let stack = app.runtime.node(at: "app/main/stack")
+        weak let list = app.runtime.node(at: "app/main/stack/list")
+        weak let detail = app.runtime.node(at: "app/main/stack/detail")
+        weak let session = try app.runtime.node(at: "app/main")?.dependencies.require(
+            SessionKey.self)
+        #expect(main != nil && stack != nil && list != nil && detail != nil)
+        #expect(session?.account.username == "alice")
+        #expect(session?.viewedBookIDs == [5])
+        #expect(app.liveNodes.alive == 5)
+
+        let output = app.echoAndRun("logout")
+
+        #expect(
+            output
+                == [
+                    "> logout",
+                    "Alice signed out: the app root switched to login and tore the main flow down.",
+                    "The session is gone (checked with a weak reference).",
+                ] + lines(loginPanel))
+        #expect(main == nil)
+        #expect(stack == nil)
+        #expect(list == nil)
+        #expect(detail == nil)
+        #expect(session == nil)
+        #expect(app.liveNodes.alive == 3)
+        #expect(app.runtime.treeDescription() == "* app\n  * login\n    * form")
+    }
+
+    @Test("Back pops the detail through the platform's entry point and deallocates it")
+    func backReleasesDetail() throws {
+        let app = try makeApp()
+        _ = app.start()
+        _ = app.run("login alice wonderland")
+        _ = app.run("select 1")
+        weak let detail = app.runtime.node(at: "app/main/stack/detail")
+        #expect(detail != nil)
+        app.runtime.trace.removeAll()
+
+        _ = app.run("back")
+
+        #expect(detail == nil)
+        #expect(
+            app.runtime.trace.lines == [
+                "exit app/main/stack/detail",
+                "change platformPop app/main/stack -app/main/stack/detail",
+                "activate app/main/stack/list",
+            ])
+        #expect(app.liveNodes.alive == 4)
+    }
+
+    @Test("The session is visible inside the main flow's subtree only")
+    func sessionIsScopedToMainFlow() throws {
+        let app = try makeApp()
+        _ = app.start()
+        _ = app.run("login bob builder")
+        let root = try #require(app.runtime.node(at: "app"))
+        let list = try #require(app.runtime.node(at: "app/main/stack/list"))
+
+        #expect(root.dependencies.value(for: SessionKey.self) == nil)
+        #expect(try list.dependencies.require(SessionKey.self).account.username == "bob")
+        #expect(throws: FlowError.self) {
+            try root.dependencies.require(SessionKey.self)
+        }
+    }
+
+    @Test("Quitting stops the runtime and leaves no demo FlowController alive")
+    func quitLeavesNothingAlive() throws {
+        let app = try makeApp()
+        _ = app.start()
+        _ = app.run("login alice wonderland")
+        _ = app.run("select 2")
+        weak let root = app.runtime.node(at: "app")
+
+        let output = app.echoAndRun("quit")
+
+        #expect(
+            output == [
+                "> quit",
+                "Quitting: the runtime stops and every node exits, innermost first.",
+                "FlowController instances still alive: 0 (7 created in this run).",
+            ])
+        #expect(root == nil)
+        #expect(app.liveNodes.alive == 0)
+        #expect(app.run("tree") == ["The demo has quit."])
+    }
+
+    @Test("Signing in and out many times leaves only the login subtree alive")
+    func repeatedSessionsDoNotAccumulate() throws {
+        let app = try makeApp()
+        _ = app.start()
+        for round in 0..<20 {
+            _ = app.run("login \(round.isMultiple(of: 2) ? "alice wonderland" : "bob builder")")
+            _ = app.run("select \(round + 1)")
+            _ = app.run(round.isMultiple(of: 3) ? "back" : "logout")
+            if round.isMultiple(of: 3) { _ = app.run("logout") }
+        }
+
+        #expect(app.liveNodes.alive == 3)
+        #expect(app.liveNodes.created == 3 + 20 * 6)
+    }
+}

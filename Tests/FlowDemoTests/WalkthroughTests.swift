@@ -1,0 +1,231 @@
+import FlowDemo
+import Testing
+
+@MainActor
+@Suite("Walkthrough")
+struct WalkthroughTests {
+    @Test("The walkthrough signs in, pages, filters, opens details, logs out and quits clean")
+    func walkthroughTranscript() throws {
+        let app = try makeApp()
+
+        #expect(app.walkthrough() == lines(expectedWalkthrough))
+        #expect(app.hasQuit)
+        #expect(app.liveNodes.alive == 0)
+        #expect(app.liveNodes.created == 10)
+    }
+
+    @Test("The walkthrough's commands are the ones the docs describe")
+    func walkthroughCommands() {
+        #expect(
+            DemoApp.walkthroughCommands == [
+                "login alice secret", "trace", "login alice wonderland", "next",
+                "filter dickens", "select 1", "tree", "back", "select 6", "logout", "tree",
+                "quit",
+            ])
+    }
+}
+
+/// The whole walkthrough, as `flowdemo < /dev/null` prints it.
+let expectedWalkthrough = """
+    No input: running the built-in walkthrough (flowdemo --help lists the commands).
+
+    FlowKit demo: the app is a tree of FlowControllers. Type 'help' for help.
+
+    +-- Sign in ------------------------------------------------------------
+    | app > login > form
+    |
+    | Demo accounts (username / password):
+    |   alice / wonderland
+    |   bob / builder
+    | 3 wrong attempts in a row lock sign-in for 10 seconds.
+    |
+    | Here: login <user> <password>
+    | Anywhere: tree, trace, help, quit
+    +-----------------------------------------------------------------------
+    > login alice secret
+    Wrong username or password (1 in a row; 2 more lock sign-in for 10 s).
+    > trace
+    Trace on: FlowKit's trace lines follow as they happen.
+    > login alice wonderland
+      trace: send CredentialsAccepted from app/login/form
+      trace: handled CredentialsAccepted at app/login
+      trace: send FlowFinished<Account> from app/login
+      trace: exit app/login/form
+      trace: exit app/login
+      trace: enter app/main
+      trace: enter app/main/stack
+      trace: enter app/main/stack/list
+      trace: change switch app -app/login +app/main
+      trace: activate app/main
+      trace: activate app/main/stack
+      trace: activate app/main/stack/list
+    Signed in as Alice: the app root switched to main.
+      trace: handled FlowFinished<Account> at app
+    +-- Books --------------------------------------------------------------
+    | app > main > stack > list
+    |
+    | Signed in as Alice; books opened this session: 0
+    | Filter: none (64 books)
+    |
+    |   1. Pride and Prejudice - Jane Austen, 1813
+    |   2. Emma - Jane Austen, 1815
+    |   3. Persuasion - Jane Austen, 1817
+    |   4. Sense and Sensibility - Jane Austen, 1811
+    |   5. Great Expectations - Charles Dickens, 1861
+    |   6. A Tale of Two Cities - Charles Dickens, 1859
+    |   7. Oliver Twist - Charles Dickens, 1838
+    |   8. David Copperfield - Charles Dickens, 1850
+    |
+    | Page 1 of 8
+    |
+    | Here: next, prev, filter [text], select <n>, logout
+    | Anywhere: tree, trace, help, quit
+    +-----------------------------------------------------------------------
+    > next
+    +-- Books --------------------------------------------------------------
+    | app > main > stack > list
+    |
+    | Signed in as Alice; books opened this session: 0
+    | Filter: none (64 books)
+    |
+    |   9. Bleak House - Charles Dickens, 1853
+    |  10. A Christmas Carol - Charles Dickens, 1843
+    |  11. Moby-Dick - Herman Melville, 1851
+    |  12. Jane Eyre - Charlotte Bronte, 1847
+    |  13. Wuthering Heights - Emily Bronte, 1847
+    |  14. Middlemarch - George Eliot, 1871
+    |  15. Frankenstein - Mary Shelley, 1818
+    |  16. Dracula - Bram Stoker, 1897
+    |
+    | Page 2 of 8
+    |
+    | Here: next, prev, filter [text], select <n>, logout
+    | Anywhere: tree, trace, help, quit
+    +-----------------------------------------------------------------------
+    > filter dickens
+    6 of 64 books match "dickens".
+    +-- Books --------------------------------------------------------------
+    | app > main > stack > list
+    |
+    | Signed in as Alice; books opened this session: 0
+    | Filter: "dickens" (6 of 64 books)
+    |
+    |   1. Great Expectations - Charles Dickens, 1861
+    |   2. A Tale of Two Cities - Charles Dickens, 1859
+    |   3. Oliver Twist - Charles Dickens, 1838
+    |   4. David Copperfield - Charles Dickens, 1850
+    |   5. Bleak House - Charles Dickens, 1853
+    |   6. A Christmas Carol - Charles Dickens, 1843
+    |
+    | Page 1 of 1
+    |
+    | Here: next, prev, filter [text], select <n>, logout
+    | Anywhere: tree, trace, help, quit
+    +-----------------------------------------------------------------------
+    > select 1
+      trace: send BookSelected from app/main/stack/list
+      trace: enter app/main/stack/detail
+      trace: change push app/main/stack +app/main/stack/detail
+      trace: deactivate app/main/stack/list
+      trace: activate app/main/stack/detail
+      trace: handled BookSelected at app/main
+    +-- Great Expectations -------------------------------------------------
+    | app > main > stack > detail
+    |
+    | Great Expectations
+    | by Charles Dickens, 1861 (novel)
+    |
+    | Pip, an orphan with a secret benefactor, learns what a gentleman is.
+    |
+    | Signed in as Alice; books opened this session: 1
+    |
+    | Here: back, logout
+    | Anywhere: tree, trace, help, quit
+    +-----------------------------------------------------------------------
+    > tree
+    * app
+      * main
+        * stack
+            list
+          * detail
+    FlowController instances alive: 5 (5 in the tree; * marks the focused path)
+    > back
+      trace: exit app/main/stack/detail
+      trace: change platformPop app/main/stack -app/main/stack/detail
+      trace: activate app/main/stack/list
+    +-- Books --------------------------------------------------------------
+    | app > main > stack > list
+    |
+    | Signed in as Alice; books opened this session: 1
+    | Filter: "dickens" (6 of 64 books)
+    |
+    |   1. Great Expectations - Charles Dickens, 1861
+    |   2. A Tale of Two Cities - Charles Dickens, 1859
+    |   3. Oliver Twist - Charles Dickens, 1838
+    |   4. David Copperfield - Charles Dickens, 1850
+    |   5. Bleak House - Charles Dickens, 1853
+    |   6. A Christmas Carol - Charles Dickens, 1843
+    |
+    | Page 1 of 1
+    |
+    | Here: next, prev, filter [text], select <n>, logout
+    | Anywhere: tree, trace, help, quit
+    +-----------------------------------------------------------------------
+    > select 6
+      trace: send BookSelected from app/main/stack/list
+      trace: enter app/main/stack/detail
+      trace: change push app/main/stack +app/main/stack/detail
+      trace: deactivate app/main/stack/list
+      trace: activate app/main/stack/detail
+      trace: handled BookSelected at app/main
+    +-- A Christmas Carol --------------------------------------------------
+    | app > main > stack > detail
+    |
+    | A Christmas Carol
+    | by Charles Dickens, 1843 (novella)
+    |
+    | Three spirits visit a miser on Christmas Eve.
+    |
+    | Signed in as Alice; books opened this session: 2
+    |
+    | Here: back, logout
+    | Anywhere: tree, trace, help, quit
+    +-----------------------------------------------------------------------
+    > logout
+      trace: send LogoutRequested from app/main/stack/detail
+      trace: exit app/main/stack/detail
+      trace: exit app/main/stack/list
+      trace: exit app/main/stack
+      trace: exit app/main
+      trace: enter app/login
+      trace: enter app/login/form
+      trace: change switch app -app/main +app/login
+      trace: activate app/login
+      trace: activate app/login/form
+    Alice signed out: the app root switched to login and tore the main flow down.
+    The session is gone (checked with a weak reference).
+      trace: handled LogoutRequested at app
+    +-- Sign in ------------------------------------------------------------
+    | app > login > form
+    |
+    | Demo accounts (username / password):
+    |   alice / wonderland
+    |   bob / builder
+    | 3 wrong attempts in a row lock sign-in for 10 seconds.
+    |
+    | Here: login <user> <password>
+    | Anywhere: tree, trace, help, quit
+    +-----------------------------------------------------------------------
+    > tree
+    * app
+      * login
+        * form
+    FlowController instances alive: 3 (3 in the tree; * marks the focused path)
+    > quit
+    Quitting: the runtime stops and every node exits, innermost first.
+      trace: exit app/login/form
+      trace: exit app/login
+      trace: exit app
+      trace: change stop -app
+    FlowController instances still alive: 0 (10 created in this run).
+    """
