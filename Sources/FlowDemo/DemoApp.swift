@@ -217,7 +217,7 @@ public final class DemoApp {
 
     private func unknownCommandHint(_ word: String) -> String {
         let here = (canGoBack ? ["back"] : []) + (focusedScreen?.commandNames ?? [])
-        return "Unknown command '\(word)'. Here you can use: "
+        return "Unknown command '\(word)'. Try: "
             + (here + Self.globalCommands).joined(separator: ", ") + "."
     }
 

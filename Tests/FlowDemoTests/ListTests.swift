@@ -140,16 +140,15 @@ struct ListTests {
     func unknownCommands() throws {
         let app = try signedIn()
         let tree = app.runtime.treeDescription()
+        let listCommands = "next, prev, filter, select, logout, tree, trace, help, quit."
 
         #expect(
             app.run("back") == [
-                "Unknown command 'back'. Here you can use: next, prev, filter, select, logout, "
-                    + "tree, trace, help, quit."
+                "Unknown command 'back'. Try: " + listCommands
             ])
         #expect(
             app.run("login alice wonderland") == [
-                "Unknown command 'login'. Here you can use: next, prev, filter, select, logout, "
-                    + "tree, trace, help, quit."
+                "Unknown command 'login'. Try: " + listCommands
             ])
         #expect(app.runtime.treeDescription() == tree)
     }
