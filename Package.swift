@@ -26,7 +26,9 @@ let package = Package(
         .executableTarget(name: "flowchart", dependencies: ["FlowKitCharts"]),
         .testTarget(name: "FlowKitTests", dependencies: ["FlowKit", "FlowKitTesting"]),
         .testTarget(name: "FlowKitTestingTests", dependencies: ["FlowKit", "FlowKitTesting"]),
-        .testTarget(name: "FlowKitChartsTests", dependencies: ["FlowKit", "FlowKitCharts"]),
+        .testTarget(
+            name: "FlowKitChartsTests", dependencies: ["FlowKit", "FlowKitCharts"],
+            exclude: ["Charts"]),
         .testTarget(
             name: "FlowDemoTests", dependencies: ["FlowDemo", "FlowKit", "FlowKitTesting"]),
     ],
