@@ -1,4 +1,5 @@
 import FlowKit
+import Foundation
 import Testing
 
 /// Runs a flow in a test and makes the test account for everything that happened: every
@@ -49,7 +50,9 @@ public final class FlowTestHarness {
     }
 
     /// Whether every record must be checked. May be changed during a test.
-    public var exhaustivity: Exhaustivity
+    public var exhaustivity: Exhaustivity {
+        didSet { inbox.isChecking = isChecking }
+    }
 
     /// The runtime under test.
     public let runtime: FlowRuntime
@@ -66,18 +69,26 @@ public final class FlowTestHarness {
     public private(set) var allRecords: [FlowTraceRecord] = []
 
     /// The records no `expect` has checked yet, oldest first.
-    public internal(set) var received: [FlowTraceRecord] = []
+    public internal(set) var received: [FlowTraceRecord] {
+        get { inbox.records }
+        set { inbox.records = newValue }
+    }
 
     /// How many change records the harness observed (including the platform's own changes).
     public var changeCount: Int { counter.value }
 
     /// Whether ``finish(sourceLocation:filePath:)`` has run.
-    public private(set) var isFinished = false
+    public private(set) var isFinished = false {
+        didSet { inbox.isChecking = isChecking }
+    }
 
     private let previousObserver: (@MainActor (FlowTraceRecord) -> Void)?
     private let hostChangesAtStart: Int
     private let creation: _FailureLocation
     private let counter = _Counter()
+    private let inbox: _Inbox
+
+    private var isChecking: Bool { !isFinished && exhaustivity == .on }
 
     /// Creates a runtime for `root` and starts it.
     ///
@@ -125,6 +136,7 @@ public final class FlowTestHarness {
         self.recorder = runtime.host as? FlowChangeRecorder
         self.hostChangesAtStart = recorder?.changes.count ?? 0
         self.creation = _FailureLocation(sourceLocation, filePath)
+        self.inbox = _Inbox(isChecking: exhaustivity == .on)
         self.previousObserver = runtime.trace.observer
         self.leaks = LeakTracker(changeCount: { [counter] in counter.value })
         runtime.trace.isEnabled = true
@@ -133,8 +145,14 @@ public final class FlowTestHarness {
         }
     }
 
-    isolated deinit {
-        if !isFinished { finish(at: creation) }
+    // A harness released without `finish()` still fails for unchecked records, at the line
+    // that created it. The deinit reads a locked copy of them instead of main-actor state:
+    // it may run on any thread, and an `isolated deinit` would run without the test's
+    // task-local context, so Swift Testing could not attribute the failure to the test.
+    deinit {
+        let (isChecking, unchecked) = inbox.snapshot()
+        guard isChecking, !unchecked.isEmpty else { return }
+        _recordFailure(_uncheckedMessage(unchecked), at: creation)
     }
 
     private func observe(_ record: FlowTraceRecord) {
@@ -142,7 +160,7 @@ public final class FlowTestHarness {
         guard !isFinished else { return }
         if case .change = record { counter.value += 1 }
         allRecords.append(record)
-        received.append(record)
+        inbox.append(record)
     }
 
     private func stopObserving() {
@@ -188,13 +206,7 @@ public final class FlowTestHarness {
         isFinished = true
         stopObserving()
         if exhaustivity == .on && !received.isEmpty {
-            _recordFailure(
-                "The test ended with \(received.count) unchecked "
-                    + "record\(received.count == 1 ? "" : "s") (check them with expect, or "
-                    + "call skipReceived()):\n"
-                    + _LineDiff.render(
-                        expected: [], actual: received, equal: ==, text: \.description),
-                at: location)
+            _recordFailure(_uncheckedMessage(received), at: location)
         }
         received.removeAll()
         checkHostAgreesWithTrace(at: location)
@@ -223,4 +235,43 @@ public final class FlowTestHarness {
 @MainActor
 private final class _Counter {
     var value = 0
+}
+
+/// The failure for records left unchecked when a test ends.
+private func _uncheckedMessage(_ records: [FlowTraceRecord]) -> String {
+    "The test ended with \(records.count) unchecked record\(records.count == 1 ? "" : "s") "
+        + "(check them with expect, or call skipReceived()):\n"
+        + _LineDiff.render(expected: [], actual: records, equal: ==, text: \.description)
+}
+
+/// The received records and whether they must be checked, readable from any thread (the
+/// harness's deinit may run on another thread than the main actor's).
+///
+/// `@unchecked Sendable` because every access to the stored state goes through `lock`.
+private final class _Inbox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var _records: [FlowTraceRecord] = []
+    private var _isChecking: Bool
+
+    init(isChecking: Bool) {
+        _isChecking = isChecking
+    }
+
+    var records: [FlowTraceRecord] {
+        get { lock.withLock { _records } }
+        set { lock.withLock { _records = newValue } }
+    }
+
+    var isChecking: Bool {
+        get { lock.withLock { _isChecking } }
+        set { lock.withLock { _isChecking = newValue } }
+    }
+
+    func append(_ record: FlowTraceRecord) {
+        lock.withLock { _records.append(record) }
+    }
+
+    func snapshot() -> (isChecking: Bool, records: [FlowTraceRecord]) {
+        lock.withLock { (_isChecking, _records) }
+    }
 }

@@ -123,8 +123,9 @@ public final class LeakTracker {
     public func expectAllReleased(
         sourceLocation: SourceLocation = #_sourceLocation, filePath: StaticString = #filePath
     ) {
+        let leaked = entries.filter { $0.object != nil }
         report(
-            entries.filter { $0.object != nil }, context: "tracked objects",
+            leaked, header: "\(_count(leaked.count)) not deallocated:",
             at: _FailureLocation(sourceLocation, filePath))
     }
 
@@ -139,7 +140,7 @@ public final class LeakTracker {
             entry.object != nil && (entry.path == path || entry.path.hasPrefix(path + "/"))
         }
         report(
-            leaked, context: "tracked objects under \(path)",
+            leaked, header: "\(_count(leaked.count, under: path)) not deallocated:",
             at: _FailureLocation(sourceLocation, filePath))
     }
 
@@ -157,17 +158,25 @@ public final class LeakTracker {
             guard let owner = entry.owner else { return true }
             return owner.state == .exited
         }
-        report(leaked, context: "tracked objects whose node left the tree", at: location)
+        let header =
+            leaked.count == 1
+            ? "1 tracked object outlived its node:"
+            : "\(leaked.count) tracked objects outlived their nodes:"
+        report(leaked, header: header, at: location)
     }
 
-    private func report(_ leaked: [Entry], context: String, at location: _FailureLocation) {
+    /// `1 tracked object was`, `2 tracked objects under app/main were`.
+    private func _count(_ count: Int, under path: String? = nil) -> String {
+        let place = path.map { " under \($0)" } ?? ""
+        return count == 1
+            ? "1 tracked object\(place) was" : "\(count) tracked objects\(place) were"
+    }
+
+    private func report(_ leaked: [Entry], header: String, at location: _FailureLocation) {
         guard !leaked.isEmpty else { return }
         let now = ContinuousClock.now
         let changesNow = changeCount?()
-        var lines = [
-            "\(leaked.count) of \(entries.count) \(context) \(leaked.count == 1 ? "was" : "were") "
-                + "not deallocated:"
-        ]
+        var lines = [header]
         for entry in leaked {
             var since: [String] = []
             if let then = entry.changeCount, let changesNow {
@@ -184,6 +193,8 @@ public final class LeakTracker {
                     ? "; still in the tree at \(node.path)" : "; \(node.state)"
             } else if let owner = entry.owner {
                 line += "; its node is \(owner.state)"
+            } else if entry.ownerWasAttached {
+                line += "; its node was deallocated"
             }
             lines.append(line)
         }

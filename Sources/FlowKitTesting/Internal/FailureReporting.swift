@@ -3,7 +3,7 @@ import XCTest
 
 /// Where a failure is reported: Swift Testing's location, plus the `StaticString` file path
 /// XCTest needs (it cannot be rebuilt from a `String`).
-struct _FailureLocation {
+struct _FailureLocation: Sendable {
     let sourceLocation: SourceLocation
     let filePath: StaticString
 
