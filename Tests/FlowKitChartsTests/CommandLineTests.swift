@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+
+@testable import FlowKitCharts
+
+/// Runs the built `flowchart` binary (it sits beside the test bundle).
+struct FlowchartProcess {
+    let status: Int32
+    let output: String
+    let error: String
+
+    static var executable: URL {
+        let products = Bundle.main.bundleURL
+        let candidates = [products, products.deletingLastPathComponent()]
+        return candidates.map { $0.appendingPathComponent("flowchart") }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+            ?? products.appendingPathComponent("flowchart")
+    }
+
+    static func run(_ arguments: [String]) throws -> FlowchartProcess {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let output = out.fileHandleForReading.readDataToEndOfFile()
+        let error = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return FlowchartProcess(
+            status: process.terminationStatus, output: String(decoding: output, as: UTF8.self),
+            error: String(decoding: error, as: UTF8.self))
+    }
+}
+
+@Suite("flowchart command")
+struct CommandLineTests {
+    @Test("flowchart trace prints each shared example's expected trace exactly")
+    func traceExamples() throws {
+        #expect(
+            FileManager.default.isExecutableFile(atPath: FlowchartProcess.executable.path),
+            "flowchart binary not found at \(FlowchartProcess.executable.path)")
+        for chartCase in try ChartFiles.examples() {
+            let path = ChartFiles.examplesDirectory.appendingPathComponent(chartCase.name + ".json")
+            let result = try FlowchartProcess.run(["trace", path.path])
+            #expect(result.status == 0, "\(chartCase.name): \(result.error)")
+            #expect(result.output == chartCase.expected, "\(chartCase.name)")
+            #expect(result.error == "")
+        }
+    }
+
+    @Test("A rejected chart exits 2 with a message naming the problem and prints nothing")
+    func rejection() throws {
+        let path = ChartFiles.ownDirectory.appendingPathComponent("reject_parallel.json").path
+        for command in ["trace", "diagram"] {
+            let result = try FlowchartProcess.run([command, path])
+            #expect(result.status == 2)
+            #expect(result.output == "")
+            #expect(
+                result.error
+                    == "flowchart: \(path): 'P' is a parallel state; parallel states are not "
+                    + "supported (FlowKit keeps one active path)\n")
+        }
+    }
+
+    @Test(
+        "Usage errors exit 2 with the usage text",
+        arguments: [
+            [], ["trace"], ["draw", "x.json"], ["trace", "a.json", "b.json"],
+        ])
+    func usage(_ arguments: [String]) throws {
+        let result = try FlowchartProcess.run(arguments)
+        #expect(result.status == 2)
+        #expect(result.output == "")
+        #expect(result.error.contains("usage: flowchart trace CHART.json"))
+    }
+
+    @Test("A missing file exits 2 naming the file")
+    func missingFile() throws {
+        let result = try FlowchartProcess.run(["trace", "/nonexistent/chart.json"])
+        #expect(result.status == 2)
+        #expect(result.error == "flowchart: cannot read '/nonexistent/chart.json'\n")
+    }
+
+    @Test("flowchart diagram prints the Mermaid diagram")
+    func diagram() throws {
+        let path = ChartFiles.ownDirectory.appendingPathComponent("done_events.json").path
+        let result = try FlowchartProcess.run(["diagram", path])
+        #expect(result.status == 0)
+        let chart = try FlowChart(json: Data(contentsOf: URL(fileURLWithPath: path)))
+        #expect(result.output == (try chart.mermaidDiagram()))
+    }
+}
