@@ -84,6 +84,7 @@ public final class FlowTestHarness {
 
     private let previousObserver: (@MainActor (FlowTraceRecord) -> Void)?
     private let hostChangesAtStart: Int
+    private let traceCountAtStart: Int
     private let creation: _FailureLocation
     private let counter = _Counter()
     private let inbox: _Inbox
@@ -138,6 +139,7 @@ public final class FlowTestHarness {
         self.creation = _FailureLocation(sourceLocation, filePath)
         self.inbox = _Inbox(isChecking: exhaustivity == .on)
         self.previousObserver = runtime.trace.observer
+        self.traceCountAtStart = runtime.trace.records.count
         self.leaks = LeakTracker(changeCount: { [counter] in counter.value })
         runtime.trace.isEnabled = true
         runtime.trace.observer = { [weak self] record in
@@ -209,8 +211,32 @@ public final class FlowTestHarness {
             _recordFailure(_uncheckedMessage(received), at: location)
         }
         received.removeAll()
+        checkObservedEverything(at: location)
         checkHostAgreesWithTrace(at: location)
         leaks.expectNoLeaks(at: location)
+    }
+
+    /// The trace keeps one observer: if the app replaced the harness's, the trace holds
+    /// records the harness never saw (what it saw is then a part of what the trace holds).
+    /// Checked while the trace has not dropped or forgotten records.
+    private func checkObservedEverything(at location: _FailureLocation) {
+        let traced = runtime.trace.records
+        guard traced.count < runtime.trace.limit, traced.count >= traceCountAtStart else {
+            return
+        }
+        let sinceStart = Array(traced[traceCountAtStart...])
+        guard sinceStart.count > allRecords.count else { return }
+        var seen = allRecords.makeIterator()
+        var next = seen.next()
+        for record in sinceStart where record == next { next = seen.next() }
+        guard next == nil else { return }  // not a part of the trace: it was cleared meanwhile
+        _recordFailure(
+            "The harness missed records: something replaced FlowTrace.observer after the "
+                + "harness was created, so the checks above saw only part of what happened "
+                + "(- seen by the harness, + in the trace):\n"
+                + _LineDiff.render(
+                    expected: allRecords, actual: sinceStart, equal: ==, text: \.description),
+            at: location)
     }
 
     /// The host must have been told every change in the trace except the platform's own.
