@@ -1,5 +1,4 @@
 import FlowKit
-import Testing
 
 /// A host for tests: keeps every change FlowKit reported, in order, as ``FlowChange`` values,
 /// and checks them with a readable diff.
@@ -69,11 +68,11 @@ public final class FlowChangeRecorder: FlowHost {
     ///
     /// - Parameters:
     ///   - expected: The changes, oldest first.
-    ///   - sourceLocation: Where a failure is reported under Swift Testing.
-    ///   - filePath: Where a failure is reported under XCTest.
+    ///   - fileID, filePath, line, column: Where a failure is reported; leave the defaults,
+    ///     which are the caller's location (see ``FlowTestHarness``).
     public func expectChanges(
-        _ expected: [FlowChange], sourceLocation: SourceLocation = #_sourceLocation,
-        filePath: StaticString = #filePath
+        _ expected: [FlowChange], fileID: String = #fileID, filePath: StaticString = #filePath,
+        line: UInt = #line, column: UInt = #column
     ) {
         let actual = uncheckedChanges
         checkedCount = changes.count
@@ -83,14 +82,14 @@ public final class FlowChangeRecorder: FlowHost {
         _recordFailure(
             "The host received other changes than expected (- expected, + received):\n"
                 + diff,
-            at: _FailureLocation(sourceLocation, filePath))
+            at: _FailureLocation(fileID, filePath, line, column))
     }
 
     /// Checks the unchecked changes by their one-line text form
     /// (`push app/main/stack +app/main/stack/detail`), then marks them checked.
     public func expectChanges(
-        _ expected: [String], sourceLocation: SourceLocation = #_sourceLocation,
-        filePath: StaticString = #filePath
+        _ expected: [String], fileID: String = #fileID, filePath: StaticString = #filePath,
+        line: UInt = #line, column: UInt = #column
     ) {
         let actual = uncheckedChanges.map(\.description)
         checkedCount = changes.count
@@ -98,14 +97,16 @@ public final class FlowChangeRecorder: FlowHost {
         _recordFailure(
             "The host received other changes than expected (- expected, + received):\n"
                 + _LineDiff.render(expected: expected, actual: actual),
-            at: _FailureLocation(sourceLocation, filePath))
+            at: _FailureLocation(fileID, filePath, line, column))
     }
 
     /// Checks that no change arrived since the last check.
     public func expectNoChanges(
-        sourceLocation: SourceLocation = #_sourceLocation, filePath: StaticString = #filePath
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+        column: UInt = #column
     ) {
-        expectChanges([FlowChange](), sourceLocation: sourceLocation, filePath: filePath)
+        expectChanges(
+            [FlowChange](), fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
     /// Marks every change received so far as checked without checking it.

@@ -1,5 +1,4 @@
 import FlowKit
-import Testing
 
 extension FlowRuntime {
     /// Checks the live tree against `expected`, a text in the format of
@@ -13,8 +12,8 @@ extension FlowRuntime {
     ///
     /// A trailing newline in `expected` is ignored. A failure shows both trees line by line.
     public func expectTree(
-        _ expected: String, sourceLocation: SourceLocation = #_sourceLocation,
-        filePath: StaticString = #filePath
+        _ expected: String, fileID: String = #fileID, filePath: StaticString = #filePath,
+        line: UInt = #line, column: UInt = #column
     ) {
         let actual = treeDescription()
         var wanted = expected
@@ -28,6 +27,6 @@ extension FlowRuntime {
         _recordFailure(
             "The tree is not the expected one (- expected, + actual):\n"
                 + _LineDiff.render(expected: split(wanted), actual: split(actual)),
-            at: _FailureLocation(sourceLocation, filePath))
+            at: _FailureLocation(fileID, filePath, line, column))
     }
 }

@@ -1,5 +1,4 @@
 import FlowKit
-import Testing
 
 extension FlowTestHarness {
     /// Sends `event` from `node`, as a screen would (see ``FlowController/send(_:)``).
@@ -7,18 +6,21 @@ extension FlowTestHarness {
     ///     harness.send(ItemSelected(id: 3), from: harness.node("app/main/stack/list"))
     public func send<Event: FlowEvent>(
         _ event: Event, from node: FlowController,
-        sourceLocation: SourceLocation = #_sourceLocation, filePath: StaticString = #filePath
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+        column: UInt = #column
     ) {
-        beginAction("send(\(event.traceName), from: \(node.path))", sourceLocation, filePath)
+        beginAction(
+            "send(\(event.traceName), from: \(node.path))",
+            _FailureLocation(fileID, filePath, line, column))
         node.send(event)
     }
 
     /// Sends `event` from the focused leaf (see ``FlowRuntime/send(_:)``).
     public func send<Event: FlowEvent>(
-        _ event: Event, sourceLocation: SourceLocation = #_sourceLocation,
-        filePath: StaticString = #filePath
+        _ event: Event, fileID: String = #fileID, filePath: StaticString = #filePath,
+        line: UInt = #line, column: UInt = #column
     ) {
-        beginAction("send(\(event.traceName))", sourceLocation, filePath)
+        beginAction("send(\(event.traceName))", _FailureLocation(fileID, filePath, line, column))
         runtime.send(event)
     }
 
@@ -29,10 +31,11 @@ extension FlowTestHarness {
     /// - Throws: What ``FlowStack/platformDidPop()`` throws.
     @discardableResult
     public func platformBack(
-        in stack: FlowStack, sourceLocation: SourceLocation = #_sourceLocation,
-        filePath: StaticString = #filePath
+        in stack: FlowStack, fileID: String = #fileID, filePath: StaticString = #filePath,
+        line: UInt = #line, column: UInt = #column
     ) throws -> FlowController {
-        beginAction("platformBack(in: \(stack.path))", sourceLocation, filePath)
+        beginAction(
+            "platformBack(in: \(stack.path))", _FailureLocation(fileID, filePath, line, column))
         return try stack.platformDidPop()
     }
 
@@ -43,9 +46,12 @@ extension FlowTestHarness {
     @discardableResult
     public func platformBack(
         in stack: FlowStack, to entry: FlowController,
-        sourceLocation: SourceLocation = #_sourceLocation, filePath: StaticString = #filePath
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+        column: UInt = #column
     ) throws -> [FlowController] {
-        beginAction("platformBack(in: \(stack.path), to: \(entry.path))", sourceLocation, filePath)
+        beginAction(
+            "platformBack(in: \(stack.path), to: \(entry.path))",
+            _FailureLocation(fileID, filePath, line, column))
         return try stack.platformDidPop(to: entry)
     }
 
@@ -56,10 +62,13 @@ extension FlowTestHarness {
     /// - Throws: What ``FlowController/platformDidDismiss()`` throws.
     @discardableResult
     public func platformDismiss(
-        presentedBy presenter: FlowController, sourceLocation: SourceLocation = #_sourceLocation,
-        filePath: StaticString = #filePath
+        presentedBy presenter: FlowController, fileID: String = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line, column: UInt = #column
     ) throws -> FlowController {
-        beginAction("platformDismiss(presentedBy: \(presenter.path))", sourceLocation, filePath)
+        beginAction(
+            "platformDismiss(presentedBy: \(presenter.path))",
+            _FailureLocation(fileID, filePath, line, column))
         return try presenter.platformDidDismiss()
     }
 
@@ -69,11 +78,13 @@ extension FlowTestHarness {
     /// - Throws: What the navigation throws; the tree is then unchanged.
     public func navigate(
         to path: [FlowRoute], history: FlowHistoryDepth? = nil,
-        historyDefault: FlowRoute? = nil, sourceLocation: SourceLocation = #_sourceLocation,
-        filePath: StaticString = #filePath
+        historyDefault: FlowRoute? = nil, fileID: String = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line, column: UInt = #column
     ) throws {
         beginAction(
-            "navigate(to: \(path.map(\.description)))", sourceLocation, filePath)
+            "navigate(to: \(path.map(\.description)))",
+            _FailureLocation(fileID, filePath, line, column))
         try runtime.navigate(to: path, history: history, historyDefault: historyDefault)
     }
 
@@ -82,10 +93,11 @@ extension FlowTestHarness {
     ///
     ///     try harness.perform { try stack.push(SettingsScreen()) }
     public func perform<Result>(
-        sourceLocation: SourceLocation = #_sourceLocation, filePath: StaticString = #filePath,
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+        column: UInt = #column,
         _ body: () throws -> Result
     ) rethrows -> Result {
-        beginAction("perform", sourceLocation, filePath)
+        beginAction("perform", _FailureLocation(fileID, filePath, line, column))
         return try body()
     }
 
@@ -93,17 +105,16 @@ extension FlowTestHarness {
     ///
     /// - Throws: ``FlowError/runtimeNotStarted`` if the runtime is not running.
     public func stop(
-        sourceLocation: SourceLocation = #_sourceLocation, filePath: StaticString = #filePath
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+        column: UInt = #column
     ) throws {
-        beginAction("stop()", sourceLocation, filePath)
+        beginAction("stop()", _FailureLocation(fileID, filePath, line, column))
         try runtime.stop()
     }
 
     /// In exhaustive mode, fails if records from before this action were never checked, and
     /// drops them so the failure is reported once.
-    private func beginAction(
-        _ action: String, _ sourceLocation: SourceLocation, _ filePath: StaticString
-    ) {
+    private func beginAction(_ action: String, _ location: _FailureLocation) {
         guard exhaustivity == .on, !isFinished, !received.isEmpty else { return }
         let unchecked = received
         skipReceived()
@@ -112,6 +123,6 @@ extension FlowTestHarness {
                 + "before \(action) (check them with expect, or call skipReceived()):\n"
                 + _LineDiff.render(
                     expected: [], actual: unchecked, equal: ==, text: \.description),
-            at: _FailureLocation(sourceLocation, filePath))
+            at: location)
     }
 }

@@ -1,5 +1,4 @@
 import FlowKit
-import Testing
 
 extension FlowTestHarness {
     /// Checks the received records against `expected`, value by value, and marks them checked.
@@ -17,12 +16,12 @@ extension FlowTestHarness {
     /// the failure shows the expected lines against every received record, and all received
     /// records count as checked so the next step starts clean.
     public func expect(
-        _ expected: [FlowTraceRecord], sourceLocation: SourceLocation = #_sourceLocation,
-        filePath: StaticString = #filePath
+        _ expected: [FlowTraceRecord], fileID: String = #fileID, filePath: StaticString = #filePath,
+        line: UInt = #line, column: UInt = #column
     ) {
         check(
             expected, equal: ==, text: \.description, what: "records",
-            at: _FailureLocation(sourceLocation, filePath))
+            at: _FailureLocation(fileID, filePath, line, column))
     }
 
     /// Checks the received records by their one-line text form, the lines of
@@ -37,17 +36,18 @@ extension FlowTestHarness {
     ///         "handled SignOut at app",
     ///     ])
     public func expectTrace(
-        _ lines: [String], sourceLocation: SourceLocation = #_sourceLocation,
-        filePath: StaticString = #filePath
+        _ lines: [String], fileID: String = #fileID, filePath: StaticString = #filePath,
+        line: UInt = #line, column: UInt = #column
     ) {
         check(
             lines, equal: { $0 == $1.description }, text: { $0 }, what: "trace lines",
-            at: _FailureLocation(sourceLocation, filePath))
+            at: _FailureLocation(fileID, filePath, line, column))
     }
 
     /// Checks that nothing was received since the last check.
     public func expectNothingReceived(
-        sourceLocation: SourceLocation = #_sourceLocation, filePath: StaticString = #filePath
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+        column: UInt = #column
     ) {
         let unchecked = received
         received.removeAll()
@@ -57,7 +57,7 @@ extension FlowTestHarness {
                 + "\(unchecked.count == 1 ? " was" : "s were") received:\n"
                 + _LineDiff.render(
                     expected: [], actual: unchecked, equal: ==, text: \.description),
-            at: _FailureLocation(sourceLocation, filePath))
+            at: _FailureLocation(fileID, filePath, line, column))
     }
 
     /// Marks every received record as checked without checking it (for setup steps in an
@@ -89,10 +89,10 @@ extension FlowTestHarness {
     ///               * detail
     ///         """)
     public func expectTree(
-        _ expected: String, sourceLocation: SourceLocation = #_sourceLocation,
-        filePath: StaticString = #filePath
+        _ expected: String, fileID: String = #fileID, filePath: StaticString = #filePath,
+        line: UInt = #line, column: UInt = #column
     ) {
-        runtime.expectTree(expected, sourceLocation: sourceLocation, filePath: filePath)
+        runtime.expectTree(expected, fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
     private func check<Expected>(

@@ -1,6 +1,5 @@
 import FlowKit
 import Foundation
-import Testing
 
 /// Runs a flow in a test and makes the test account for everything that happened: every
 /// change, every event delivery and every lifecycle step, in order.
@@ -24,9 +23,9 @@ import Testing
 ///
 /// In the default exhaustive mode (``Exhaustivity-swift.enum/on``):
 /// - `expect` checks the oldest received records against the expected ones, value by value;
-/// - an action (``send(_:from:sourceLocation:filePath:)``, ``platformBack(in:sourceLocation:filePath:)``, …)
+/// - an action (``send(_:from:fileID:filePath:line:column:)``, ``platformBack(in:fileID:filePath:line:column:)``, …)
 ///   fails if records from before it were never checked;
-/// - ``finish(sourceLocation:filePath:)`` fails if any record is left unchecked or a tracked
+/// - ``finish(fileID:filePath:line:column:)`` fails if any record is left unchecked or a tracked
 ///   object outlived its node.
 ///
 /// In the non-exhaustive mode (``Exhaustivity-swift.enum/off``) `expect` looks for the
@@ -37,7 +36,7 @@ import Testing
 /// test runs, otherwise with `XCTFail`. Every failure shows both sides line by line with
 /// `- ` for expected lines that did not happen and `+ ` for lines that were not expected.
 ///
-/// End every test with ``finish(sourceLocation:filePath:)``. A harness that is released
+/// End every test with ``finish(fileID:filePath:line:column:)``. A harness that is released
 /// without it finishes then and reports at the line that created it.
 @MainActor
 public final class FlowTestHarness {
@@ -62,7 +61,7 @@ public final class FlowTestHarness {
     public let recorder: FlowChangeRecorder?
 
     /// Tracks objects that must be deallocated once their node leaves the tree; checked by
-    /// ``finish(sourceLocation:filePath:)``. It counts the changes this harness observed.
+    /// ``finish(fileID:filePath:line:column:)``. It counts the changes this harness observed.
     public let leaks: LeakTracker
 
     /// Every record observed since the harness was created, oldest first.
@@ -77,7 +76,7 @@ public final class FlowTestHarness {
     /// How many change records the harness observed (including the platform's own changes).
     public var changeCount: Int { counter.value }
 
-    /// Whether ``finish(sourceLocation:filePath:)`` has run.
+    /// Whether ``finish(fileID:filePath:line:column:)`` has run.
     public private(set) var isFinished = false {
         didSet { inbox.isChecking = isChecking }
     }
@@ -100,19 +99,19 @@ public final class FlowTestHarness {
     ///   - includesStart: Whether the records of the start (entries, the `start` change,
     ///     activation) are received and must be checked. By default they are setup, not
     ///     something the test did, and are skipped; check the tree with
-    ///     ``expectTree(_:sourceLocation:filePath:)`` instead.
+    ///     ``expectTree(_:fileID:filePath:line:column:)`` instead.
     /// - Throws: What ``FlowRuntime/start()`` throws (a guard's refusal, a missing route
     ///   factory).
     public convenience init(
         root: FlowController, host: (any FlowHost)? = nil, exhaustivity: Exhaustivity = .on,
-        includesStart: Bool = false, sourceLocation: SourceLocation = #_sourceLocation,
-        filePath: StaticString = #filePath
+        includesStart: Bool = false, fileID: String = #fileID, filePath: StaticString = #filePath,
+        line: UInt = #line, column: UInt = #column
     ) throws {
         let recorder = FlowChangeRecorder(forwardingTo: host)
         let runtime = FlowRuntime(root: root, host: recorder)
         self.init(
-            runtime: runtime, exhaustivity: exhaustivity, sourceLocation: sourceLocation,
-            filePath: filePath)
+            runtime: runtime, exhaustivity: exhaustivity, fileID: fileID, filePath: filePath,
+            line: line, column: column)
         do {
             try runtime.start()
         } catch {
@@ -126,17 +125,18 @@ public final class FlowTestHarness {
     /// Wraps `runtime`, started or not. Only what happens from now on is received.
     ///
     /// The harness becomes the trace's observer (the previous observer is still called) and
-    /// turns the trace on. If the runtime's host is a ``FlowChangeRecorder``, ``finish(sourceLocation:filePath:)``
+    /// turns the trace on. If the runtime's host is a ``FlowChangeRecorder``, ``finish(fileID:filePath:line:column:)``
     /// also checks that the host was told exactly the changes the trace shows.
     public init(
         runtime: FlowRuntime, exhaustivity: Exhaustivity = .on,
-        sourceLocation: SourceLocation = #_sourceLocation, filePath: StaticString = #filePath
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+        column: UInt = #column
     ) {
         self.runtime = runtime
         self.exhaustivity = exhaustivity
         self.recorder = runtime.host as? FlowChangeRecorder
         self.hostChangesAtStart = recorder?.changes.count ?? 0
-        self.creation = _FailureLocation(sourceLocation, filePath)
+        self.creation = _FailureLocation(fileID, filePath, line, column)
         self.inbox = _Inbox(isChecking: exhaustivity == .on)
         self.previousObserver = runtime.trace.observer
         self.traceCountAtStart = runtime.trace.records.count
@@ -195,12 +195,13 @@ public final class FlowTestHarness {
 
     /// Ends the test: fails for every received record no `expect` checked (exhaustive mode),
     /// for a host that was told other changes than the trace shows, and for tracked objects
-    /// that outlived their node (``LeakTracker/expectNoLeaks(sourceLocation:filePath:)``).
+    /// that outlived their node (``LeakTracker/expectNoLeaks(fileID:filePath:line:column:)``).
     /// The harness observes nothing afterwards. Calling it again does nothing.
     public func finish(
-        sourceLocation: SourceLocation = #_sourceLocation, filePath: StaticString = #filePath
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+        column: UInt = #column
     ) {
-        finish(at: _FailureLocation(sourceLocation, filePath))
+        finish(at: _FailureLocation(fileID, filePath, line, column))
     }
 
     private func finish(at location: _FailureLocation) {

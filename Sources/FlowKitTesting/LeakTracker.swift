@@ -1,5 +1,4 @@
 import FlowKit
-import Testing
 
 /// Proves that nodes, and any objects that belong to them, are deallocated once their
 /// subtree has left the tree.
@@ -20,7 +19,7 @@ import Testing
 /// > ``FlowRuntime/node(at:)``, so only the tree owns them.
 ///
 /// ``FlowTestHarness`` has a tracker (``FlowTestHarness/leaks``) that counts the changes it
-/// observed and runs ``expectNoLeaks(sourceLocation:filePath:)`` when the harness finishes.
+/// observed and runs ``expectNoLeaks(fileID:filePath:line:column:)`` when the harness finishes.
 @MainActor
 public final class LeakTracker {
     private struct Entry {
@@ -65,22 +64,22 @@ public final class LeakTracker {
     ///
     /// Records the node's path now, so track it once it is in the tree.
     public func track(
-        _ node: FlowController, sourceLocation: SourceLocation = #_sourceLocation,
-        filePath: StaticString = #filePath
+        _ node: FlowController, fileID: String = #fileID, filePath: StaticString = #filePath,
+        line: UInt = #line, column: UInt = #column
     ) {
         append(
             node, label: String(describing: type(of: node)), owner: node,
-            location: _FailureLocation(sourceLocation, filePath))
+            location: _FailureLocation(fileID, filePath, line, column))
     }
 
     /// Tracks `node` and every node below it (embedded children and presented nodes).
     public func trackSubtree(
-        _ node: FlowController, sourceLocation: SourceLocation = #_sourceLocation,
-        filePath: StaticString = #filePath
+        _ node: FlowController, fileID: String = #fileID, filePath: StaticString = #filePath,
+        line: UInt = #line, column: UInt = #column
     ) {
         var pending = [node]
         while let current = pending.popLast() {
-            track(current, sourceLocation: sourceLocation, filePath: filePath)
+            track(current, fileID: fileID, filePath: filePath, line: line, column: column)
             if let presented = current.presentedChild { pending.append(presented) }
             pending.append(contentsOf: current.children.reversed())
         }
@@ -92,16 +91,17 @@ public final class LeakTracker {
     ///   - object: The object to watch.
     ///   - label: Its name in failure messages; defaults to its type.
     ///   - owner: The node whose subtree the object belongs to. Once `owner` has left the
-    ///     tree, ``expectNoLeaks(sourceLocation:filePath:)`` requires the object to be gone.
-    ///     Without an owner only ``expectAllReleased(sourceLocation:filePath:)`` and
-    ///     ``expectReleased(under:sourceLocation:filePath:)`` check it.
+    ///     tree, ``expectNoLeaks(fileID:filePath:line:column:)`` requires the object to be gone.
+    ///     Without an owner only ``expectAllReleased(fileID:filePath:line:column:)`` and
+    ///     ``expectReleased(under:fileID:filePath:line:column:)`` check it.
     public func track(
         _ object: AnyObject, as label: String? = nil, ownedBy owner: FlowController? = nil,
-        sourceLocation: SourceLocation = #_sourceLocation, filePath: StaticString = #filePath
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+        column: UInt = #column
     ) {
         append(
             object, label: label ?? String(describing: type(of: object)), owner: owner,
-            location: _FailureLocation(sourceLocation, filePath))
+            location: _FailureLocation(fileID, filePath, line, column))
     }
 
     private func append(
@@ -121,35 +121,37 @@ public final class LeakTracker {
 
     /// Checks that every tracked object has been deallocated.
     public func expectAllReleased(
-        sourceLocation: SourceLocation = #_sourceLocation, filePath: StaticString = #filePath
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+        column: UInt = #column
     ) {
         let leaked = entries.filter { $0.object != nil }
         report(
             leaked, header: "\(_count(leaked.count)) not deallocated:",
-            at: _FailureLocation(sourceLocation, filePath))
+            at: _FailureLocation(fileID, filePath, line, column))
     }
 
     /// Checks that every object tracked at `path` or below it has been deallocated.
     ///
     ///     leaks.expectReleased(under: "app/main")   // after signing out
     public func expectReleased(
-        under path: String, sourceLocation: SourceLocation = #_sourceLocation,
-        filePath: StaticString = #filePath
+        under path: String, fileID: String = #fileID, filePath: StaticString = #filePath,
+        line: UInt = #line, column: UInt = #column
     ) {
         let leaked = entries.filter { entry in
             entry.object != nil && (entry.path == path || entry.path.hasPrefix(path + "/"))
         }
         report(
             leaked, header: "\(_count(leaked.count, under: path)) not deallocated:",
-            at: _FailureLocation(sourceLocation, filePath))
+            at: _FailureLocation(fileID, filePath, line, column))
     }
 
     /// Checks that every tracked object whose node has left the tree (exited or
     /// deallocated) has been deallocated too. Objects of nodes still in the tree may live.
     public func expectNoLeaks(
-        sourceLocation: SourceLocation = #_sourceLocation, filePath: StaticString = #filePath
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+        column: UInt = #column
     ) {
-        expectNoLeaks(at: _FailureLocation(sourceLocation, filePath))
+        expectNoLeaks(at: _FailureLocation(fileID, filePath, line, column))
     }
 
     func expectNoLeaks(at location: _FailureLocation) {

@@ -3,12 +3,17 @@ import XCTest
 
 /// Where a failure is reported: Swift Testing's location, plus the `StaticString` file path
 /// XCTest needs (it cannot be rebuilt from a `String`).
+///
+/// Public API takes the caller's location as `#fileID`, `#filePath`, `#line` and `#column`
+/// defaults rather than Swift Testing's `#_sourceLocation` macro: a macro default needs
+/// `import Testing` in the calling file, and XCTest files should not need it.
 struct _FailureLocation: Sendable {
     let sourceLocation: SourceLocation
     let filePath: StaticString
 
-    init(_ sourceLocation: SourceLocation, _ filePath: StaticString) {
-        self.sourceLocation = sourceLocation
+    init(_ fileID: String, _ filePath: StaticString, _ line: UInt, _ column: UInt) {
+        self.sourceLocation = SourceLocation(
+            fileID: fileID, filePath: "\(filePath)", line: Int(line), column: Int(column))
         self.filePath = filePath
     }
 
