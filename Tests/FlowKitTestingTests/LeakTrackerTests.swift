@@ -69,8 +69,8 @@ struct LeakTrackerTests {
         withExtendedLifetime(box) {}
     }
 
-    @Test("Tracking records the node's path at that moment, even after it moved on")
-    func pathAtTrackingTime() throws {
+    @Test("A node that never entered a tree is named as created and is not a leak")
+    func nodeNeverEntered() throws {
         let runtime = FlowRuntime(root: SampleApp())
         try runtime.start()
         let leaks = LeakTracker()
