@@ -57,22 +57,9 @@ extension FlowController {
         if !isNew && (restore != nil || (reentering && node === self)) {
             // A kept node gets new content: its history or its defaults.
             if !reentering || node !== self { change.removeContent(of: node) }
-            let routes = node._defaultRoutes(
-                restore: restore, recordedAt: { node.path }, runtime: runtime)
-            if let first = routes.first {
-                let (child, _) = try node._planStep(toward: first, in: &change)
-                try child._buildOffline(along: Array(routes.dropFirst()))
-            }
+            change.fills.append(_Fill(node: node, restore: restore))
         } else if isNew, let restore {
-            let target = node
-            let insertion = change.insertions.last!
-            let routes = target._defaultRoutes(
-                restore: restore,
-                recordedAt: {
-                    runtime._prospectivePath(
-                        of: target, root: insertion.node, container: insertion.container)
-                }, runtime: runtime)
-            try target._buildOffline(along: routes)
+            change.fills.append(_Fill(node: node, restore: restore))
         }
         if change.isEmpty { return }
         try runtime._run(change)

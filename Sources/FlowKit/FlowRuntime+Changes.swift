@@ -7,7 +7,8 @@ extension FlowRuntime {
 
     /// The transaction: check (expand defaults, run guards), apply (exits innermost-first,
     /// relink, entries outermost-first), report (host, trace), then activation.
-    func _commit(_ change: _Change) throws {
+    func _commit(_ plannedChange: _Change) throws {
+        var change = plannedChange
         guard !_isApplying else {
             throw FlowError.changeInProgress(node: change.domain?.path ?? root?.name ?? "")
         }
@@ -18,12 +19,23 @@ extension FlowRuntime {
         var expanded: [FlowController] = []
         var exitSet: [FlowController] = []
         var entrySet: [FlowController] = []
+        // History is recorded for each exiting node before anything else, so content built
+        // below (restores, defaults) already sees what this very change records.
+        var recorded: [String: [FlowRoute]] = [:]
         do {
+            for removal in change.removals { removal._appendSubtreeInExitOrder(to: &exitSet) }
+            for node in exitSet where node.history != .none {
+                recorded[node.path] = node._focusedRoutes()
+            }
+            let history = { (path: String) in recorded[path] ?? self._history[path] }
+            for fill in change.fills {
+                try _fill(fill, in: &change, history: history, expanded: &expanded)
+            }
             for insertion in change.insertions {
                 try _expandDefaults(
-                    of: insertion.node, under: insertion.container, expanded: &expanded)
+                    of: insertion.node, under: insertion.container, history: history,
+                    expanded: &expanded)
             }
-            for removal in change.removals { removal._appendSubtreeInExitOrder(to: &exitSet) }
             for insertion in change.insertions {
                 insertion.node._appendSubtreeInEntryOrder(to: &entrySet)
             }
@@ -44,12 +56,11 @@ extension FlowRuntime {
             for node in expanded { node._detachChildrenOffline() }
             throw error
         }
+        if change.isEmpty { return }
 
         // Apply.
         if change.kind == .start { isRunning = true }
-        for node in exitSet where node.history != .none {
-            _history[node.path] = node._focusedRoutes()
-        }
+        _history.merge(recorded) { _, new in new }
         let exitedPaths = change.removals.map(\.path)
         let tracing = trace.isEnabled
         for node in exitSet {
@@ -79,7 +90,8 @@ extension FlowRuntime {
 
         // Report.
         let record = FlowChange(
-            kind: change.kind, container: change.domain?.path ?? "", exited: exitedPaths,
+            kind: change.kind, container: change.reportedContainer?.path ?? "",
+            exited: exitedPaths,
             entered: change.insertions.map(\.node.path))
         if !change.isPlatformInitiated { host?.apply(record, in: self) }
         if tracing { trace.record(.change(record)) }
@@ -121,17 +133,14 @@ extension FlowRuntime {
     /// new subtree, so that the entry set is known before anything enters.
     func _expandDefaults(
         of root: FlowController, under container: FlowController?,
-        expanded: inout [FlowController]
+        history: (String) -> [FlowRoute]?, expanded: inout [FlowController]
     ) throws {
         var pending: [FlowController] = [root]
         while let node = pending.popLast() {
             if node.children.isEmpty && node.presentedChild == nil {
-                let routes = node._defaultRoutes(
-                    restore: nil,
-                    recordedAt: {
-                        self._prospectivePath(of: node, root: root, container: container)
-                    },
-                    runtime: self)
+                let routes = node._defaultRoutes(restore: nil) {
+                    history(self._prospectivePath(of: node, root: root, container: container))
+                }
                 if !routes.isEmpty {
                     expanded.append(node)
                     try node._buildOffline(along: routes)
@@ -139,6 +148,28 @@ extension FlowRuntime {
             }
             pending.append(contentsOf: node.children)
             if let presented = node.presentedChild { pending.append(presented) }
+        }
+    }
+
+    /// Builds the content of a fill: below a kept node, as new insertions; below a new node,
+    /// structurally (it enters with its insertion).
+    func _fill(
+        _ fill: _Fill, in change: inout _Change, history: (String) -> [FlowRoute]?,
+        expanded: inout [FlowController]
+    ) throws {
+        let node = fill.node
+        if node.state == .entered {
+            let routes = node._defaultRoutes(restore: fill.restore) { history(node.path) }
+            guard let first = routes.first else { return }
+            let (child, _) = try node._planStep(toward: first, in: &change)
+            try child._buildOffline(along: Array(routes.dropFirst()))
+        } else {
+            let routes = node._defaultRoutes(restore: fill.restore) {
+                history(self._prospectivePath(of: node, in: change))
+            }
+            guard !routes.isEmpty else { return }
+            if node.children.isEmpty && node.presentedChild == nil { expanded.append(node) }
+            try node._buildOffline(along: routes)
         }
     }
 
@@ -202,19 +233,19 @@ extension FlowController {
     /// The routes to build below this childless node when it enters: an explicit restore,
     /// else its own history policy, else its initial route.
     func _defaultRoutes(
-        restore: _Restore?, recordedAt path: () -> String, runtime: FlowRuntime
+        restore: _Restore?, recorded: () -> [FlowRoute]?
     ) -> [FlowRoute] {
         if let restore {
-            if let recorded = runtime._history[path()], !recorded.isEmpty {
-                return restore.depth == .deep ? recorded : [recorded[0]]
+            if let routes = recorded(), !routes.isEmpty {
+                return restore.depth == .deep ? routes : [routes[0]]
             }
             if let fallback = restore.fallback { return [fallback] }
             return initialRoute.map { [$0] } ?? []
         }
         switch history {
         case .shallow, .deep:
-            if let recorded = runtime._history[path()], !recorded.isEmpty {
-                return history == .deep ? recorded : [recorded[0]]
+            if let routes = recorded(), !routes.isEmpty {
+                return history == .deep ? routes : [routes[0]]
             }
         case .none, .recorded:
             break

@@ -6,12 +6,6 @@ import Testing
 @MainActor
 @Suite("Hand-checked charts")
 struct ExampleChartTests {
-    /// Charts that fail because of a known FlowKit core bug (see Docs/StateMachine.md):
-    /// `navigate(to:history:…, reentering: true)` restores the history record as it was
-    /// before the change, although the same change exits (and records) the history's
-    /// parent. The test turns red the day the core is fixed, so the entry can be removed.
-    static let knownCoreIssues: Set<String> = ["history_parent_reentered"]
-
     @Test("The shared examples directory exists and every chart has an expected trace")
     func examplesArePresent() throws {
         let cases = try ChartFiles.examples()
@@ -56,12 +50,6 @@ struct ExampleChartTests {
                 try FlowChart(json: chartCase.json).trace()
             }
             #expect(error?.description == rejection)
-        } else if ExampleChartTests.knownCoreIssues.contains(chartCase.name) {
-            let chart = try FlowChart(json: chartCase.json)
-            withKnownIssue("core reads a history record before the same change writes it") {
-                let trace = try chart.trace()
-                #expect(trace == chartCase.expected)
-            }
         } else {
             let chart = try FlowChart(json: chartCase.json)
             #expect(try chart.trace() == chartCase.expected)

@@ -35,7 +35,6 @@ struct RandomChartTests {
     @Test("Random charts trace exactly as the reference reading of FORMAT.md")
     func matchesReference() throws {
         var runaways = 0
-        var affectedByCoreIssue: [UInt64] = []
         var lines = 0
         for seed in Self.seeds {
             let chart = RandomCharts.make(seed: seed)
@@ -43,15 +42,6 @@ struct RandomChartTests {
             var reference = ReferenceInterpreter(chart: chart, limit: Self.limit)
             let expected = reference.run()
             let (actual, machine) = try Self.runOnFlowKit(chart)
-            if actual != expected {
-                // Tell the known core bug apart from anything else.
-                var buggy = ReferenceInterpreter(chart: chart, limit: Self.limit)
-                buggy.emulateStaleRecord = true
-                if actual == buggy.run() {
-                    affectedByCoreIssue.append(seed)
-                    continue
-                }
-            }
             #expect(actual == expected, "seed \(seed)")
             if case .runaway = expected { runaways += 1 }
             lines += machine.lines.count
@@ -65,12 +55,6 @@ struct RandomChartTests {
                     machine.runtime.recordedHistory(at: path)?.map(\.description) == record,
                     "seed \(seed): history of \(state)")
             }
-        }
-        withKnownIssue(
-            "core reads a history record before the same change writes it",
-            isIntermittent: true
-        ) {
-            #expect(affectedByCoreIssue.isEmpty, "\(affectedByCoreIssue.count) seeds")
         }
         // The generator must exercise transitions, not only unhandled events.
         #expect(lines > Self.seeds.count * 40)

@@ -47,7 +47,7 @@ struct HistoryAndFinishTests {
     func shallowHistory() throws {
         let (runtime, app) = try makeTabs(policy: .shallow)
         try runtime.navigate(to: ["tabs", "profile", "edit"])
-        weak var oldProfile = runtime.node(at: "app/tabs/profile")
+        weak let oldProfile = runtime.node(at: "app/tabs/profile")
         try app.switch(to: "away")
         #expect(oldProfile == nil)  // history keeps routes, not nodes
         #expect(runtime.recordedHistory(at: "app/tabs") == ["profile", "edit"])
@@ -85,6 +85,27 @@ struct HistoryAndFinishTests {
         #expect(runtime.focusedRoutes == ["tabs", "profile", "info"])
     }
 
+    @Test("A change that exits a node and restores its history restores what it just recorded")
+    func historyRecordedBySameChange() throws {
+        func leaf(_ id: String) -> FlowController { FlowController(name: id, route: FlowRoute(id)) }
+        let root = FlowController(name: "root")
+        root.initialRoute = "P"
+        root.register("P") {
+            let p = FlowController(name: "P", route: "P")
+            p.history = .recorded
+            p.initialRoute = "P1"
+            p.register("P1") { leaf("P1") }
+            p.register("P2") { leaf("P2") }
+            return p
+        }
+        let runtime = FlowRuntime(root: root)
+        try runtime.start()
+        try runtime.node(at: "root/P")!.navigate(to: ["P2"])
+        try root.navigate(to: ["P"], history: .shallow, reentering: true)
+        #expect(runtime.recordedHistory(at: "root/P") == ["P2"])
+        #expect(runtime.focusedPath.map(\.name) == ["root", "P", "P2"])
+    }
+
     @Test("navigate(to:) keeps what is on the way and exits only below the common ancestor")
     func minimalChange() throws {
         let (runtime, _) = try makeTabs(policy: .none)
@@ -97,7 +118,7 @@ struct HistoryAndFinishTests {
             runtime.trace.lines.filter { !$0.hasPrefix("activate") && !$0.hasPrefix("deact") }
                 == [
                     "exit app/tabs/profile/info", "enter app/tabs/profile/edit",
-                    "change navigate app -app/tabs/profile/info +app/tabs/profile/edit",
+                    "change navigate app/tabs/profile -app/tabs/profile/info +app/tabs/profile/edit",
                 ])
     }
 
@@ -114,7 +135,7 @@ struct HistoryAndFinishTests {
             try? app.switch(to: FlowController(name: "main"))
             return .handled
         }
-        weak var weakLogin = login
+        weak let weakLogin = login
         login.finish(with: User(name: "alice"))
         #expect(received.map(\.0) == [User(name: "alice")])
         #expect(received.map(\.1) == ["app/login"])

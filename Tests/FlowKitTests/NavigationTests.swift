@@ -90,8 +90,8 @@ struct NavigationTests {
         try runtime.navigate(to: ["a", "a2"])
 
         #expect(journal.entries == ["exit a1x", "exit a1", "enter a2", "active a2"])
-        // The change is reported in the node `navigate` was called on (here the root).
-        #expect(host.changes.map(\.description).last == "navigate app -app/a/a1 +app/a/a2")
+        // The change is reported at its domain: the deepest node containing all it touched.
+        #expect(host.changes.map(\.description).last == "navigate app/a -app/a/a1 +app/a/a2")
         #expect(runtime.node(at: "app/a") === a)
         #expect(bag.alive == ["a", "a2"])
     }

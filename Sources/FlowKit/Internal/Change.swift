@@ -2,7 +2,14 @@
 struct _Insertion {
     let node: FlowController
     let container: FlowController?
-    var restore: _Restore?
+}
+
+/// A node whose content is built in the check phase, from an explicit history restore or
+/// from its own defaults: a kept node whose content the change replaces, or the new target
+/// of a navigation that asked for history.
+struct _Fill {
+    let node: FlowController
+    let restore: _Restore?
 }
 
 /// An explicit history restore requested for a node being (re)filled by navigation.
@@ -32,6 +39,8 @@ struct _Change {
     var layouts: [_Layout] = []
     /// Roots of the subtrees that enter, in entry order.
     var insertions: [_Insertion] = []
+    /// Nodes whose content is built once the exit set (and the history it records) is known.
+    var fills: [_Fill] = []
     /// The platform already made this change: guards are skipped and the host is not told.
     var isPlatformInitiated = false
     /// Whether exit guards are consulted (not for platform changes, nor for `stop()`).
@@ -42,7 +51,23 @@ struct _Change {
         self.domain = domain
     }
 
-    var isEmpty: Bool { removals.isEmpty && insertions.isEmpty }
+    var isEmpty: Bool { removals.isEmpty && insertions.isEmpty && fills.isEmpty }
+
+    /// The node reported as the change's container: for navigation, the deepest node that
+    /// contains every container the change touches (the transition domain); otherwise the
+    /// node the operation was called on.
+    var reportedContainer: FlowController? {
+        guard kind == .navigate, var domain = layouts.first?.container else { return domain }
+        for layout in layouts.dropFirst() where !layout.container.isDescendant(of: domain) {
+            var candidate: FlowController? = domain.parent
+            while let current = candidate, !layout.container.isDescendant(of: current) {
+                candidate = current.parent
+            }
+            guard let found = candidate else { return self.domain }
+            domain = found
+        }
+        return domain
+    }
 
     private mutating func layoutIndex(for container: FlowController) -> Int {
         if let index = layouts.firstIndex(where: { $0.container === container }) {

@@ -28,8 +28,6 @@ struct ReferenceInterpreter {
     var queue: [String] = []
     var lines: [String] = []
     var taken = 0
-    /// Emulates a known core bug (history read before the same transition records it).
-    var emulateStaleRecord = false
 
     init(chart: FlowChart, limit: Int) {
         self.chart = chart
@@ -140,7 +138,6 @@ struct ReferenceInterpreter {
             }
         }
         let keep = domain.map { config.firstIndex(of: $0)! + 1 } ?? 0
-        let before = records
         // History first, then exits innermost first.
         for (index, state) in config.enumerated() where index >= keep {
             if info[state]!.hasHistory { records[state] = Array(config[(index + 1)...]) }
@@ -151,7 +148,7 @@ struct ReferenceInterpreter {
         var path = Array(ancestorsOrSelf(anchor).reversed())
         if let domain { path = Array(path[(path.firstIndex(of: domain)! + 1)...]) }
         if isHistory {
-            if let record = (emulateStaleRecord ? before : records)[anchor], !record.isEmpty {
+            if let record = records[anchor], !record.isEmpty {
                 if targetInfo.depth == .deep {
                     path += record
                 } else {
