@@ -189,15 +189,18 @@ public final class DemoApp {
                 + "* marks the focused path)")
     }
 
+    private var traceObservation: FlowTraceObservation?
+
     private func toggleTrace() {
         isTracing.toggle()
         if isTracing {
-            runtime.trace.observer = { [console] record in
+            traceObservation = runtime.trace.addObserver { [console] record in
                 console.write("  trace: \(record.description)")
             }
             console.write("Trace on: FlowKit's trace lines follow as they happen.")
         } else {
-            runtime.trace.observer = nil
+            if let traceObservation { runtime.trace.removeObserver(traceObservation) }
+            traceObservation = nil
             console.write("Trace off.")
         }
     }

@@ -20,7 +20,8 @@ extension FlowController {
     }
 
     /// Presents `node` modally over this node. The presented node's next responder is this
-    /// node, and this node (with everything it embeds) stays entered but inactive.
+    /// node. This node stays on the focused path (the path continues into `node`); what it
+    /// embeds stays entered but becomes inactive until the dismissal.
     ///
     /// One node presents at most one node at a time; to stack modals, present from the
     /// presented node.

@@ -59,8 +59,8 @@ public final class FlowTrace {
         }
     }
 
-    /// Called with each record as it is made (for example to print it live).
-    public var observer: (@MainActor (FlowTraceRecord) -> Void)?
+    private var observers: [(id: Int, call: @MainActor (FlowTraceRecord) -> Void)] = []
+    private var nextObserverID = 0
 
     private var storage: [FlowTraceRecord] = []
     private var start = 0
@@ -80,6 +80,27 @@ public final class FlowTrace {
     /// The kept records in their text form.
     public var lines: [String] { records.map(\.description) }
 
+    /// Calls `observer` with each record from now on, as it is made (for example to print
+    /// the trace live), until ``removeObserver(_:)``. Observers are called in the order they
+    /// were added; any number can observe at once (a test harness and a live printout).
+    ///
+    ///     let printing = runtime.trace.addObserver { print($0) }
+    ///     …
+    ///     runtime.trace.removeObserver(printing)
+    @discardableResult
+    public func addObserver(
+        _ observer: @escaping @MainActor (FlowTraceRecord) -> Void
+    ) -> FlowTraceObservation {
+        nextObserverID += 1
+        observers.append((nextObserverID, observer))
+        return FlowTraceObservation(id: nextObserverID)
+    }
+
+    /// Stops calling the observer that `observation` stands for. Removing twice does nothing.
+    public func removeObserver(_ observation: FlowTraceObservation) {
+        observers.removeAll { $0.id == observation.id }
+    }
+
     /// Forgets every kept record.
     public func removeAll() {
         storage.removeAll()
@@ -93,6 +114,11 @@ public final class FlowTrace {
             storage[start] = record
             start = (start + 1) % limit
         }
-        observer?(record)
+        for observer in observers { observer.call(record) }
     }
+}
+
+/// Stands for an observer added with ``FlowTrace/addObserver(_:)``, to remove it later.
+public struct FlowTraceObservation: Hashable, Sendable {
+    let id: Int
 }

@@ -181,7 +181,7 @@ struct HarnessTests {
         let runtime = FlowRuntime(root: SampleApp(), host: recorder)
         try runtime.start()
         var forwarded: [String] = []
-        runtime.trace.observer = { forwarded.append($0.description) }
+        runtime.trace.addObserver { forwarded.append($0.description) }
         let harness = FlowTestHarness(runtime: runtime)
         harness.send(SignOut())
         harness.expect([
