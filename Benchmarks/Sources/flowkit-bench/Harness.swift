@@ -75,14 +75,20 @@ final class Harness {
     /// `operations` operations on it and returns a checksum that goes to ``blackHole(_:)``.
     /// The input stays alive until the clock has stopped, so its own release is not timed.
     ///
-    /// - Parameter perUnit: A second unit to report, with how many of them one operation
-    ///   covers (for example `("hop", depth)`).
+    /// - Parameters:
+    ///   - perUnit: A second unit to report, with how many of them one operation covers (for
+    ///     example `("hop", depth)`).
+    ///   - repetitions: Fewer repetitions (and one warm-up) for cases too slow for the usual
+    ///     count.
     @discardableResult
     func measure<Input>(
         _ name: String, operations: Int, perUnit: (label: String, count: Int)? = nil,
+        repetitions slowRepetitions: Int? = nil,
         setup: () throws -> Input, run: (Input) throws -> UInt
     ) rethrows -> Measurement? {
         guard selects(name) else { return nil }
+        let repetitions = min(slowRepetitions ?? self.repetitions, self.repetitions)
+        let warmups = slowRepetitions == nil ? self.warmups : 1
         var samples: [Duration] = []
         samples.reserveCapacity(repetitions)
         for round in 0..<(warmups + repetitions) {

@@ -24,6 +24,20 @@ struct PushPopTree {
     }
 }
 
+/// A screen that counts its deallocation.
+final class CountedScreen: FlowController {
+    let deinits: AtomicCounter
+
+    init(deinits: AtomicCounter) {
+        self.deinits = deinits
+        super.init(name: "screen")
+    }
+
+    deinit {
+        deinits.value.add(1, ordering: .relaxed)
+    }
+}
+
 /// Push + pop of one screen with a recording host, per cycle: with the screens built outside
 /// the timed region, and with each screen created (and released) inside it.
 @MainActor

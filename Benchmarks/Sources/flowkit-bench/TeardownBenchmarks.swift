@@ -10,10 +10,16 @@ let teardownNodesPerRepetition = 20_000
 /// A node with an exit hook: counts its exit. A stack, so that it can hold children.
 final class HookedNode: FlowStack {
     let exits: Counter
+    let deinits: AtomicCounter
 
-    init(exits: Counter) {
+    init(exits: Counter, deinits: AtomicCounter) {
         self.exits = exits
+        self.deinits = deinits
         super.init(name: "n")
+    }
+
+    deinit {
+        deinits.value.add(1, ordering: .relaxed)
     }
 
     override func willExit() {
@@ -24,11 +30,13 @@ final class HookedNode: FlowStack {
 /// A subtree of exactly `size` ``HookedNode``s, ten children per node (breadth-first), built
 /// before it is attached. Returns its root; the nodes are owned by the tree only.
 @MainActor
-func makeHookedSubtree(size: Int, exits: Counter) throws -> FlowController {
-    var nodes: [HookedNode] = [HookedNode(exits: exits)]
+func makeHookedSubtree(
+    size: Int, exits: Counter, deinits: AtomicCounter
+) throws -> FlowController {
+    var nodes: [HookedNode] = [HookedNode(exits: exits, deinits: deinits)]
     nodes.reserveCapacity(size)
     for index in 1..<size {
-        let node = HookedNode(exits: exits)
+        let node = HookedNode(exits: exits, deinits: deinits)
         try nodes[(index - 1) / 10].push(node)
         nodes.append(node)
     }
@@ -42,17 +50,16 @@ struct TeardownInput {
     let runtime: FlowRuntime
     let hosts: [FlowStack]
     let exits: Counter
-    /// One of the subtrees, to check that popping released it.
-    weak var firstSubtree: FlowController?
+    /// Counts the subtrees' nodes that were deallocated (none before the pops).
+    let deinits: AtomicCounter
 
     init(subtrees count: Int, size: Int) throws {
         let exits = Counter()
+        let deinits = AtomicCounter()
         var hosts: [FlowStack] = []
-        var firstSubtree: FlowController?
         for _ in 0..<count {
             let host = FlowStack(name: "host", root: FlowController(name: "base"))
-            let subtree = try makeHookedSubtree(size: size, exits: exits)
-            firstSubtree = firstSubtree ?? subtree
+            let subtree = try makeHookedSubtree(size: size, exits: exits, deinits: deinits)
             try host.push(subtree)
             hosts.append(host)
         }
@@ -62,7 +69,7 @@ struct TeardownInput {
         try runtime.start()
         self.hosts = hosts
         self.exits = exits
-        self.firstSubtree = firstSubtree
+        self.deinits = deinits
     }
 }
 
@@ -91,20 +98,23 @@ func runTeardownBenchmarks(_ harness: Harness) throws {
             name, operations: subtrees, perUnit: (label: "node", count: size),
             setup: { try TeardownInput(subtrees: subtrees, size: size) },
             run: { input in
-                precondition(input.firstSubtree != nil)
+                precondition(input.deinits.value.load(ordering: .relaxed) == 0)
                 for host in input.hosts { try host.pop() }
                 precondition(input.exits.value == nodes, "\(name): exit hooks did not all run")
                 precondition(
-                    input.firstSubtree == nil, "\(name): a popped subtree was not released")
+                    input.deinits.value.load(ordering: .relaxed) == nodes,
+                    "\(name): popped nodes were not all released")
                 return UInt(input.exits.value)
             })
     }
 
     for size in teardownSizes {
-        let parents = max(1, teardownNodesPerRepetition / size)
+        // Quadratic: fewer children per repetition and fewer repetitions for the large sizes.
+        let parents = max(1, teardownNodesPerRepetition / 2 / size)
         let name = "Teardown.coordinators/children=\(size)"
         harness.measure(
             name, operations: parents, perUnit: (label: "child", count: size),
+            repetitions: size >= 1_000 ? 3 : nil,
             setup: {
                 (0..<parents).map { _ in
                     (Coordinator(), (0..<size).map { _ in Coordinator() })
