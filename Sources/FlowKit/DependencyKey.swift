@@ -28,18 +28,20 @@ public protocol RequiredDependencyKey {
 
 /// A class box so that values of any type share one storage and are read back without a
 /// dynamic cast (the key's type fixes the value's type).
-class _AnyValueBox {}
+@usableFromInline class _AnyValueBox {
+    @usableFromInline init() {}
+}
 
-final class _ValueBox<Value>: _AnyValueBox {
-    let value: Value
-    init(_ value: Value) { self.value = value }
+@usableFromInline final class _ValueBox<Value>: _AnyValueBox {
+    @usableFromInline let value: Value
+    @usableFromInline init(_ value: Value) { self.value = value }
 }
 
 /// The values visible at a node: its ancestors' values overlaid with its own, flattened so a
 /// lookup is one table probe whatever the depth. Nodes without values of their own share
 /// their parent's scope object.
-final class _DependencyScope {
-    let table: _IdentityTable<_AnyValueBox>
+@usableFromInline final class _DependencyScope {
+    @usableFromInline let table: _IdentityTable<_AnyValueBox>
 
     init(table: _IdentityTable<_AnyValueBox>) {
         self.table = table

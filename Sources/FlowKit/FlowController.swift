@@ -34,51 +34,74 @@ open class FlowController {
 
     /// The node this one belongs to: its container, or for a presented node its presenter.
     /// `nil` for a root and for a node that is not attached.
-    public internal(set) weak var parent: FlowController?
+    ///
+    /// The child does not retain its parent.
+    public var parent: FlowController? { _next?.takeUnretainedValue() }
 
-    /// The dispatch chain's copy of `parent`. It is followed only from nodes that are entered
-    /// in a runtime that is dispatching (so every ancestor is owned by that runtime's root),
-    /// and it is cleared when the node leaves the tree: never read it elsewhere.
-    unowned(unsafe) var _next: FlowController?
+    /// The link to the parent, unretained. It is set and cleared by attach and detach (exit
+    /// unlinks every exited node), and a parent that is deallocated clears its children's
+    /// links in `deinit`, so it never dangles. Unretained and not `weak`: a weak reference
+    /// would give every parent a side table, putting each retain and release on the slow
+    /// path, and reading it costs a side-table load per dispatch hop. `nonisolated(unsafe)`
+    /// only so `deinit` can clear it; it is otherwise touched on the main actor only.
+    nonisolated(unsafe) var _next: Unmanaged<FlowController>?
 
     /// The embedded children, in the order they were attached. For a ``FlowStack`` these are
     /// the entries, bottom first; other nodes have at most one.
+    @exclusivity(unchecked)
     public internal(set) var children: [FlowController] = []
 
     /// The node this one presents modally, if any.
+    @exclusivity(unchecked)
     public internal(set) var presentedChild: FlowController?
 
+    @exclusivity(unchecked)
     weak var _runtime: FlowRuntime?
 
     /// Where the node is in its life.
+    @exclusivity(unchecked)
     public internal(set) var state: FlowLifecycleState = .created
 
     /// Whether the node lies on the focused path (root → … → focused leaf).
+    @exclusivity(unchecked)
     public internal(set) var isActive = false
 
     /// The route entered below this node when it enters without an explicit path and has no
     /// children (a statechart's initial state). Needs a factory registered for that route.
+    @exclusivity(unchecked)
     public var initialRoute: FlowRoute?
 
     /// Whether this node records which child path was focused when it exits, and whether it
     /// restores that path when it is entered again. See ``FlowHistoryPolicy``.
+    @exclusivity(unchecked)
     public var history: FlowHistoryPolicy = .none
 
     /// An optional check run before this node exits (pop, dismiss, switch, navigate).
     /// Returning ``FlowGuardDecision/refuse(_:)`` cancels the whole change.
+    @exclusivity(unchecked)
     public var exitGuard: (@MainActor () -> FlowGuardDecision)?
 
     /// An optional check run before this node enters.
+    @exclusivity(unchecked)
     public var entryGuard: (@MainActor () -> FlowGuardDecision)?
 
+    @exclusivity(unchecked)
     var _handlers = _IdentityTable<_EventHandler>()
+    @exclusivity(unchecked)
     var _handlerFilter: UInt64 = 0
+    @exclusivity(unchecked)
     var _ownValues: _IdentityTable<_AnyValueBox>?
-    var _scope: _DependencyScope?
+    @exclusivity(unchecked)
+    @usableFromInline var _scope: _DependencyScope?
+    @exclusivity(unchecked)
     var _factories: [FlowRoute: @MainActor () -> FlowController] = [:]
+    @exclusivity(unchecked)
     var _tasks: [Int: Task<Void, Never>] = [:]
+    @exclusivity(unchecked)
     var _pendingTasks: [@MainActor () async -> Void] = []
+    @exclusivity(unchecked)
     var _nextTaskID = 0
+    @exclusivity(unchecked)
     var _cachedPath: String?
 
     /// Creates a node.
@@ -93,6 +116,14 @@ open class FlowController {
             "FlowController name '\(name)' must be non-empty and must not contain '/'")
         self.name = name
         self.route = route
+    }
+
+    deinit {
+        // Children the app still holds must not point at a freed parent. (Nodes leave the
+        // tree on the main actor and exit clears these links already; this covers subtrees
+        // composed offline whose parent the app let go of.)
+        for child in children { child._next = nil }
+        presentedChild?._next = nil
     }
 
     /// The runtime whose tree this node is in, or `nil`.

@@ -10,13 +10,15 @@
 /// released when the node exits.
 @MainActor
 public struct FlowDependencies {
-    let node: FlowController
+    @usableFromInline let node: FlowController
+
+    @inlinable init(node: FlowController) { self.node = node }
 
     /// The value for `key` visible at this node, or the key's default.
     ///
     /// Setting it overrides the value for this node and its subtree (like `set(_:for:)`).
     public subscript<Key: DependencyKey>(key: Key.Type) -> Key.Value {
-        get { _value(ObjectIdentifier(key), as: Key.Value.self) ?? Key.defaultValue }
+        @inlinable get { _value(ObjectIdentifier(key), as: Key.Value.self) ?? Key.defaultValue }
         nonmutating set { _set(newValue, ObjectIdentifier(key)) }
     }
 
@@ -73,9 +75,9 @@ public struct FlowDependencies {
         node._ownValues?[ObjectIdentifier(key)] != nil
     }
 
-    @inline(__always)
+    @inlinable
     func _value<Value>(_ key: ObjectIdentifier, as type: Value.Type) -> Value? {
-        guard let box = node._scope?.table[key] else { return nil }
+        guard let box = node._dependencyBox(key) else { return nil }
         // The key's type fixes the value's type, so this downcast cannot fail.
         return unsafeDowncast(box, to: _ValueBox<Value>.self).value
     }
@@ -97,8 +99,15 @@ public struct FlowDependencies {
 }
 
 extension FlowController {
+    /// The box visible at this node for `key`: the non-generic half of a lookup, so that
+    /// callers specialise only the cast.
+    @usableFromInline
+    final func _dependencyBox(_ key: ObjectIdentifier) -> _AnyValueBox? {
+        _scope?.table[key]
+    }
+
     /// This node's dependency scope.
-    public var dependencies: FlowDependencies { FlowDependencies(node: self) }
+    @inlinable public var dependencies: FlowDependencies { FlowDependencies(node: self) }
 
     /// Recomputes the flattened scope of this node and its whole subtree (after a value is
     /// set or the node is attached somewhere).

@@ -215,7 +215,12 @@ extension FlowController {
         while let node = stack.popLast() {
             result.append(node)
             if let presented = node.presentedChild { stack.append(presented) }
-            stack.append(contentsOf: node.children.reversed())
+            let children = node.children
+            var index = children.count
+            while index > 0 {
+                index -= 1
+                stack.append(children[index])
+            }
         }
     }
 
@@ -272,8 +277,7 @@ extension FlowController {
 
     /// Sets `parent` and the dispatch chain's copy together.
     func _setParent(_ newParent: FlowController?) {
-        parent = newParent
-        _next = newParent
+        _next = newParent.map(Unmanaged.passUnretained)
     }
 
     /// Links this subtree into `runtime`: runtime reference, path caches, scopes.
@@ -292,14 +296,18 @@ extension FlowController {
     func _releaseForExit() {
         state = .exited
         isActive = false
-        for task in _tasks.values { task.cancel() }
-        _tasks.removeAll()
-        _pendingTasks.removeAll()
-        _handlers.removeAll()
-        _handlerFilter = 0
+        if !_tasks.isEmpty {
+            for task in _tasks.values { task.cancel() }
+            _tasks.removeAll()
+        }
+        if !_pendingTasks.isEmpty { _pendingTasks.removeAll() }
+        if !_handlers.isEmpty {
+            _handlers.removeAll()
+            _handlerFilter = 0
+        }
         _ownValues = nil
         _scope = nil
-        _factories.removeAll()
+        if !_factories.isEmpty { _factories.removeAll() }
         exitGuard = nil
         entryGuard = nil
     }

@@ -54,14 +54,24 @@ extension FlowRuntime {
             // parent up to the root, which this runtime owns: following `_next` without
             // retaining is safe while no handler runs. Around a handler call the node is
             // retained and re-checked, because a handler may change the tree.
-            unowned(unsafe) var node = sender
+            var node = Unmanaged.passUnretained(sender)
             while true {
-                if node._handlerFilter & bit != 0, let handle = node._handlers[key] {
-                    let current: FlowController = node
-                    if handle(UnsafeRawPointer(pointer), sender) == .handled { return current }
-                    guard current.state == .entered else { return nil }
+                // Unmanaged steps: no retain/release per hop (nodes that are weakly referenced
+                // have side-table refcounts, where every retain/release takes the slow path).
+                let filter = node.takeUnretainedValue()._handlerFilter
+                let next = node.takeUnretainedValue()._next
+                if filter & bit != 0 {
+                    let current = node.takeUnretainedValue()
+                    if let handle = current._handlers[key] {
+                        if handle(UnsafeRawPointer(pointer), sender) == .handled { return current }
+                        guard current.state == .entered else { return nil }
+                        // A handler may change the tree: re-read the next step.
+                        guard let after = current._next else { return nil }
+                        node = after
+                        continue
+                    }
                 }
-                guard let next = node._next else { return nil }
+                guard let next else { return nil }
                 node = next
             }
         }

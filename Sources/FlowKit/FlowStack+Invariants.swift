@@ -2,7 +2,10 @@ extension FlowStack {
     func _checkInvariants() {
         #if DEBUG
         precondition(
-            children.allSatisfy { $0.parent === self && $0._next === self },
+            children.allSatisfy {
+                $0.parent === self
+                    && $0._next?.toOpaque() == Unmanaged.passUnretained(self).toOpaque()
+            },
             "FlowStack '\(path)': an entry with a foreign parent")
         precondition(
             Set(children.map(ObjectIdentifier.init)).count == children.count,

@@ -4,11 +4,11 @@
 ///
 /// Capacity is a power of two, the load factor stays at or below one half, and removal uses
 /// backward-shift deletion, so lookups never scan more than a short probe run.
-struct _IdentityTable<Value> {
-    private var keys: ContiguousArray<UInt>
-    private var values: ContiguousArray<Value?>
-    private var shift: UInt
-    private(set) var count: Int
+@usableFromInline struct _IdentityTable<Value> {
+    @usableFromInline var keys: ContiguousArray<UInt>
+    @usableFromInline var values: ContiguousArray<Value?>
+    @usableFromInline var shift: UInt
+    @usableFromInline var count: Int
 
     init() {
         keys = []
@@ -19,14 +19,14 @@ struct _IdentityTable<Value> {
 
     var isEmpty: Bool { count == 0 }
 
-    @inline(__always)
+    @inlinable
     static func hash(_ key: UInt) -> UInt {
         key &* 0x9E37_79B9_7F4A_7C15
     }
 
-    @inline(__always)
+    @usableFromInline
     subscript(key: ObjectIdentifier) -> Value? {
-        get {
+        @inlinable get {
             if count == 0 { return nil }
             let raw = UInt(bitPattern: key)
             let mask = UInt(keys.count - 1)
