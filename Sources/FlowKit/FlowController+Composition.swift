@@ -126,7 +126,7 @@ extension FlowController {
     /// is not this node or an ancestor of it, and appears once.
     func _validateNewChildren(_ nodes: [FlowController]) throws {
         if state == .exited { throw FlowError.containerExited(container: path) }
-        var seen = Set<ObjectIdentifier>()
+        var seen = Set<ObjectIdentifier>(minimumCapacity: nodes.count > 1 ? nodes.count : 0)
         for node in nodes {
             if node.state == .exited { throw FlowError.nodeExited(node: node.path) }
             if let parent = node.parent {
@@ -139,7 +139,7 @@ extension FlowController {
             if !(node.children.isEmpty && node.presentedChild == nil), isDescendant(of: node) {
                 throw FlowError.wouldCreateCycle(node: node.path, parent: path)
             }
-            if !seen.insert(ObjectIdentifier(node)).inserted {
+            if nodes.count > 1 && !seen.insert(ObjectIdentifier(node)).inserted {
                 throw FlowError.duplicateNode(node: node.path)
             }
         }

@@ -78,8 +78,9 @@ public struct FlowDependencies {
     @inlinable
     func _value<Value>(_ key: ObjectIdentifier, as type: Value.Type) -> Value? {
         guard let box = node._dependencyBox(key) else { return nil }
-        // The key's type fixes the value's type, so this downcast cannot fail.
-        return unsafeDowncast(box, to: _ValueBox<Value>.self).value
+        // The key's type fixes the value's type, so this downcast cannot fail. The box is
+        // kept alive by the node's scope for the duration of the read.
+        return unsafeDowncast(box.takeUnretainedValue(), to: _ValueBox<Value>.self).value
     }
 
     func _set<Value>(_ value: Value, _ key: ObjectIdentifier) {
@@ -102,8 +103,9 @@ extension FlowController {
     /// The box visible at this node for `key`: the non-generic half of a lookup, so that
     /// callers specialise only the cast.
     @usableFromInline
-    final func _dependencyBox(_ key: ObjectIdentifier) -> _AnyValueBox? {
-        _scope?.table[key]
+    final func _dependencyBox(_ key: ObjectIdentifier) -> Unmanaged<_AnyValueBox>? {
+        guard let scope = _scope, let box = scope.table[key] else { return nil }
+        return Unmanaged.passUnretained(box)
     }
 
     /// This node's dependency scope.

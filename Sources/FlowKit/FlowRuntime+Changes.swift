@@ -21,13 +21,14 @@ extension FlowRuntime {
         var entrySet: [FlowController] = []
         // History is recorded for each exiting node before anything else, so content built
         // below (restores, defaults) already sees what this very change records.
+        for removal in change.removals { removal._appendSubtreeInExitOrder(to: &exitSet) }
         var recorded: [String: [FlowRoute]] = [:]
+        for node in exitSet where node.history != .none {
+            recorded[node.path] = node._focusedRoutes()
+        }
+        let newRecords = recorded
         do {
-            for removal in change.removals { removal._appendSubtreeInExitOrder(to: &exitSet) }
-            for node in exitSet where node.history != .none {
-                recorded[node.path] = node._focusedRoutes()
-            }
-            let history = { (path: String) in recorded[path] ?? self._history[path] }
+            let history = { (path: String) in newRecords[path] ?? self._history[path] }
             for fill in change.fills {
                 try _fill(fill, in: &change, history: history, expanded: &expanded)
             }
@@ -60,9 +61,12 @@ extension FlowRuntime {
 
         // Apply.
         if change.kind == .start { isRunning = true }
-        _history.merge(recorded) { _, new in new }
-        let exitedPaths = change.removals.map(\.path)
         let tracing = trace.isEnabled
+        if !newRecords.isEmpty { _history.merge(newRecords) { _, new in new } }
+        // The change record is built only if someone reads it; exited paths must be taken
+        // before the nodes are unlinked.
+        let reportsToHost = host != nil && !change.isPlatformInitiated
+        let exitedPaths = reportsToHost || tracing ? change.removals.map(\.path) : []
         for node in exitSet {
             node.willExit()
             if tracing { trace.record(.exit(node.path)) }
@@ -89,12 +93,13 @@ extension FlowRuntime {
         }
 
         // Report.
-        let record = FlowChange(
-            kind: change.kind, container: change.reportedContainer?.path ?? "",
-            exited: exitedPaths,
-            entered: change.insertions.map(\.node.path))
-        if !change.isPlatformInitiated { host?.apply(record, in: self) }
-        if tracing { trace.record(.change(record)) }
+        if reportsToHost || tracing {
+            let record = FlowChange(
+                kind: change.kind, container: change.reportedContainer?.path ?? "",
+                exited: exitedPaths, entered: change.insertions.map(\.node.path))
+            if reportsToHost { host?.apply(record, in: self) }
+            if tracing { trace.record(.change(record)) }
+        }
         _updateFocus()
     }
 
