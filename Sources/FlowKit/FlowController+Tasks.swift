@@ -12,7 +12,7 @@ extension FlowController {
     public func task(_ operation: @escaping @MainActor () async -> Void) {
         switch state {
         case .created:
-            _pendingTasks.append(operation)
+            _writableExtras.pendingTasks.append(operation)
         case .entered:
             _startTask(operation)
         case .exited:
@@ -21,24 +21,27 @@ extension FlowController {
     }
 
     /// The number of tasks this node owns that have not finished yet.
-    public var runningTaskCount: Int { _tasks.count + _pendingTasks.count }
+    public var runningTaskCount: Int {
+        guard let extras = _extras else { return 0 }
+        return extras.tasks.count + extras.pendingTasks.count
+    }
 
     func _startTask(_ operation: @escaping @MainActor () async -> Void) {
-        let id = _nextTaskID
-        _nextTaskID += 1
+        let extras = _writableExtras
+        let id = extras.nextTaskID
+        extras.nextTaskID += 1
         let task = Task { @MainActor [weak self] in
             await operation()
-            self?._tasks[id] = nil
+            self?._extras?.tasks[id] = nil
         }
-        // A task that already finished (it cannot have: it runs after this returns) would
-        // otherwise stay; the completion above removes it.
-        _tasks[id] = task
+        // The task runs only after this returns, so it cannot have finished yet.
+        extras.tasks[id] = task
     }
 
     func _startPendingTasks() {
-        guard !_pendingTasks.isEmpty else { return }
-        let pending = _pendingTasks
-        _pendingTasks = []
+        guard let extras = _extras, !extras.pendingTasks.isEmpty else { return }
+        let pending = extras.pendingTasks
+        extras.pendingTasks = []
         for operation in pending { _startTask(operation) }
     }
 

@@ -68,41 +68,62 @@ open class FlowController {
 
     /// The route entered below this node when it enters without an explicit path and has no
     /// children (a statechart's initial state). Needs a factory registered for that route.
-    @exclusivity(unchecked)
-    public var initialRoute: FlowRoute?
+    public var initialRoute: FlowRoute? {
+        get { _extras?.initialRoute }
+        set { _writableExtras.initialRoute = newValue }
+    }
 
     /// Whether this node records which child path was focused when it exits, and whether it
     /// restores that path when it is entered again. See ``FlowHistoryPolicy``.
-    @exclusivity(unchecked)
-    public var history: FlowHistoryPolicy = .none
+    public var history: FlowHistoryPolicy {
+        get { _extras?.history ?? .none }
+        set { _writableExtras.history = newValue }
+    }
 
     /// An optional check run before this node exits (pop, dismiss, switch, navigate).
     /// Returning ``FlowGuardDecision/refuse(_:)`` cancels the whole change.
-    @exclusivity(unchecked)
-    public var exitGuard: (@MainActor () -> FlowGuardDecision)?
+    public var exitGuard: (@MainActor () -> FlowGuardDecision)? {
+        get { _extras?.exitGuard }
+        set { _writableExtras.exitGuard = newValue }
+    }
 
     /// An optional check run before this node enters.
-    @exclusivity(unchecked)
-    public var entryGuard: (@MainActor () -> FlowGuardDecision)?
+    public var entryGuard: (@MainActor () -> FlowGuardDecision)? {
+        get { _extras?.entryGuard }
+        set { _writableExtras.entryGuard = newValue }
+    }
 
     @exclusivity(unchecked)
     var _handlers = _IdentityTable<_EventHandler>()
     @exclusivity(unchecked)
     var _handlerFilter: UInt64 = 0
     @exclusivity(unchecked)
-    var _ownValues: _IdentityTable<_AnyValueBox>?
-    @exclusivity(unchecked)
     @usableFromInline var _scope: _DependencyScope?
+    /// What most nodes never use (routes, guards, tasks, own dependency values), allocated on
+    /// first use so that plain screens stay small and are quick to tear down.
     @exclusivity(unchecked)
-    var _factories: [FlowRoute: @MainActor () -> FlowController] = [:]
-    @exclusivity(unchecked)
-    var _tasks: [Int: Task<Void, Never>] = [:]
-    @exclusivity(unchecked)
-    var _pendingTasks: [@MainActor () async -> Void] = []
-    @exclusivity(unchecked)
-    var _nextTaskID = 0
+    var _extras: _NodeExtras?
     @exclusivity(unchecked)
     var _cachedPath: String?
+
+    var _writableExtras: _NodeExtras {
+        if let extras = _extras { return extras }
+        let extras = _NodeExtras()
+        _extras = extras
+        return extras
+    }
+
+    var _ownValues: _IdentityTable<_AnyValueBox>? {
+        get { _extras?.ownValues }
+        set {
+            if newValue != nil || _extras != nil { _writableExtras.ownValues = newValue }
+        }
+    }
+
+    var _factories: [FlowRoute: @MainActor () -> FlowController] {
+        get { _extras?.factories ?? [:] }
+        set { _writableExtras.factories = newValue }
+    }
 
     /// Creates a node.
     ///
@@ -231,6 +252,19 @@ open class FlowController {
         change.append(child, to: self)
         return (child, true)
     }
+}
+
+/// The rarely used parts of a node, allocated on first use.
+final class _NodeExtras {
+    var initialRoute: FlowRoute?
+    var history: FlowHistoryPolicy = .none
+    var exitGuard: (@MainActor () -> FlowGuardDecision)?
+    var entryGuard: (@MainActor () -> FlowGuardDecision)?
+    var ownValues: _IdentityTable<_AnyValueBox>?
+    var factories: [FlowRoute: @MainActor () -> FlowController] = [:]
+    var tasks: [Int: Task<Void, Never>] = [:]
+    var pendingTasks: [@MainActor () async -> Void] = []
+    var nextTaskID = 0
 }
 
 /// Where a node is in its life.

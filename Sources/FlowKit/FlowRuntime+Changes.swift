@@ -17,11 +17,24 @@ extension FlowRuntime {
 
         // Check. Nothing observable changes until every check has passed.
         var expanded: [FlowController] = []
+        // Reused buffers (a change never nests), emptied again before returning so that no
+        // exited node is kept alive by them.
         var exitSet: [FlowController] = []
         var entrySet: [FlowController] = []
+        var stack: [FlowController] = []
+        swap(&exitSet, &_scratch.exitSet)
+        swap(&entrySet, &_scratch.entrySet)
+        swap(&stack, &_scratch.stack)
+        defer {
+            _recycle(&exitSet, in: &_scratch.exitSet)
+            _recycle(&entrySet, in: &_scratch.entrySet)
+            _recycle(&stack, in: &_scratch.stack)
+        }
         // History is recorded for each exiting node before anything else, so content built
         // below (restores, defaults) already sees what this very change records.
-        for removal in change.removals { removal._appendSubtreeInExitOrder(to: &exitSet) }
+        for removal in change.removals {
+            removal._appendSubtreeInExitOrder(to: &exitSet, using: &stack)
+        }
         var recorded: [String: [FlowRoute]] = [:]
         for node in exitSet where node.history != .none {
             recorded[node.path] = node._focusedRoutes()
@@ -38,7 +51,7 @@ extension FlowRuntime {
                     expanded: &expanded)
             }
             for insertion in change.insertions {
-                insertion.node._appendSubtreeInEntryOrder(to: &entrySet)
+                insertion.node._appendSubtreeInEntryOrder(to: &entrySet, using: &stack)
             }
             if change.consultsExitGuards {
                 for node in exitSet {
@@ -107,6 +120,7 @@ extension FlowRuntime {
     /// (innermost first), then nodes that came onto it become active (outermost first).
     func _updateFocus() {
         var newPath: [FlowController] = []
+        swap(&newPath, &_scratch.path)
         newPath.reserveCapacity(focusedPath.count + 1)
         var node = isRunning ? root : nil
         while let current = node {
@@ -119,15 +133,18 @@ extension FlowRuntime {
         {
             common += 1
         }
-        let oldPath = focusedPath
+        var oldPath = focusedPath
         focusedPath = newPath
+        newPath = []
+        defer { _recycle(&oldPath, in: &_scratch.path) }
+        if common == oldPath.count && common == focusedPath.count { return }
         let tracing = trace.isEnabled
         for node in oldPath[common...].reversed() where node.state == .entered {
             node.isActive = false
             if tracing { trace.record(.deactivate(node.path)) }
             node.didResignActive()
         }
-        for node in newPath[common...] {
+        for node in focusedPath[common...] {
             node.isActive = true
             if tracing { trace.record(.activate(node.path)) }
             node.didBecomeActive()
@@ -205,18 +222,26 @@ extension FlowRuntime {
 extension FlowController {
     /// Appends this subtree in exit order: innermost first, the presented node before the
     /// embedded children, the last attached child first (reverse pre-order).
-    func _appendSubtreeInExitOrder(to result: inout [FlowController]) {
+    func _appendSubtreeInExitOrder(
+        to result: inout [FlowController], using stack: inout [FlowController]
+    ) {
         // The exact reverse of entry order: every node after its descendants, the presented
         // node before the embedded children, later children before earlier ones.
         let start = result.count
-        _appendSubtreeInEntryOrder(to: &result)
+        _appendSubtreeInEntryOrder(to: &result, using: &stack)
         result[start...].reverse()
     }
 
     /// Appends this subtree in entry order: pre-order, children in attach order, the
-    /// presented node last.
-    func _appendSubtreeInEntryOrder(to result: inout [FlowController]) {
-        var stack: [FlowController] = [self]
+    /// presented node last. `stack` is working storage, left empty.
+    func _appendSubtreeInEntryOrder(
+        to result: inout [FlowController], using stack: inout [FlowController]
+    ) {
+        if children.isEmpty && presentedChild == nil {
+            result.append(self)
+            return
+        }
+        stack.append(self)
         while let node = stack.popLast() {
             result.append(node)
             if let presented = node.presentedChild { stack.append(presented) }
@@ -301,20 +326,15 @@ extension FlowController {
     func _releaseForExit() {
         state = .exited
         isActive = false
-        if !_tasks.isEmpty {
-            for task in _tasks.values { task.cancel() }
-            _tasks.removeAll()
+        if let extras = _extras {
+            for task in extras.tasks.values { task.cancel() }
+            _extras = nil
         }
-        if !_pendingTasks.isEmpty { _pendingTasks.removeAll() }
         if !_handlers.isEmpty {
             _handlers.removeAll()
             _handlerFilter = 0
         }
-        _ownValues = nil
         _scope = nil
-        if !_factories.isEmpty { _factories.removeAll() }
-        exitGuard = nil
-        entryGuard = nil
     }
 
     /// Unlinks an exited node from every other node, so each one is released on its own

@@ -27,6 +27,7 @@ public final class FlowRuntime {
     public internal(set) var focusedPath: [FlowController] = []
 
     var _history: [String: [FlowRoute]] = [:]
+    var _scratch = _ScratchBuffers()
     var _queue = _FIFO<_PendingEvent>()
     /// How many dispatches or changes are under way; events sent while it is non-zero wait.
     var _depth = 0
@@ -130,6 +131,22 @@ public final class FlowRuntime {
         visit(root, depth: 0)
         return lines.joined(separator: "\n")
     }
+}
+
+/// Arrays a change reuses instead of allocating new ones each time.
+struct _ScratchBuffers {
+    var exitSet: [FlowController] = []
+    var entrySet: [FlowController] = []
+    var stack: [FlowController] = []
+    var path: [FlowController] = []
+
+}
+
+/// Empties `array` (releasing its nodes) and stores its storage in `buffer` for next time.
+/// Callers take a buffer with `swap(&local, &buffer)`, which moves it without a copy.
+func _recycle(_ array: inout [FlowController], in buffer: inout [FlowController]) {
+    array.removeAll(keepingCapacity: true)
+    swap(&array, &buffer)
 }
 
 /// An event waiting for its turn. `origin == nil` means "the focused leaf at delivery".

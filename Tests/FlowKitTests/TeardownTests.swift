@@ -201,7 +201,8 @@ extension FlowController {
     /// Every node below this one (embedded and presented), pre-order.
     func allDescendants() -> [FlowController] {
         var result: [FlowController] = []
-        _appendSubtreeInEntryOrder(to: &result)
+        var stack: [FlowController] = []
+        _appendSubtreeInEntryOrder(to: &result, using: &stack)
         return Array(result.dropFirst())
     }
 }
