@@ -113,7 +113,7 @@ extension FlowRuntime {
             if reportsToHost { host?.apply(record, in: self) }
             if tracing { trace.record(.change(record)) }
         }
-        _updateFocus()
+        if change.mayMoveFocus { _updateFocus() }
     }
 
     /// Reports activation changes: nodes that stay but left the focused path resign

@@ -9,6 +9,7 @@
 @MainActor
 public final class FlowRuntime {
     /// The root node, or `nil` after ``stop()``.
+    @exclusivity(unchecked)
     public internal(set) var root: FlowController?
 
     /// The host told about every change FlowKit makes.
@@ -21,17 +22,24 @@ public final class FlowRuntime {
     public var onUnhandledEvent: (@MainActor (any FlowEvent, _ origin: FlowController) -> Void)?
 
     /// Whether ``start()`` has run and ``stop()`` has not.
+    @exclusivity(unchecked)
     public internal(set) var isRunning = false
 
     /// The nodes on the focused path, root first.
+    @exclusivity(unchecked)
     public internal(set) var focusedPath: [FlowController] = []
 
+    @exclusivity(unchecked)
     var _history: [String: [FlowRoute]] = [:]
+    @exclusivity(unchecked)
     var _scratch = _ScratchBuffers()
+    @exclusivity(unchecked)
     var _queue = _FIFO<_PendingEvent>()
     /// How many dispatches or changes are under way; events sent while it is non-zero wait.
+    @exclusivity(unchecked)
     var _depth = 0
     /// Whether a change is being applied (hooks and guards run); new changes are refused.
+    @exclusivity(unchecked)
     var _isApplying = false
     private var _wasStarted = false
 
@@ -145,7 +153,7 @@ struct _ScratchBuffers {
 /// Empties `array` (releasing its nodes) and stores its storage in `buffer` for next time.
 /// Callers take a buffer with `swap(&local, &buffer)`, which moves it without a copy.
 func _recycle(_ array: inout [FlowController], in buffer: inout [FlowController]) {
-    array.removeAll(keepingCapacity: true)
+    if !array.isEmpty { array.removeAll(keepingCapacity: true) }
     swap(&array, &buffer)
 }
 

@@ -138,7 +138,7 @@ open class FlowStack: FlowController {
     private func _pop(
         to entry: FlowController, kind: FlowChange.Kind, platform: Bool
     ) throws -> [FlowController] {
-        guard let index = children.firstIndex(where: { $0 === entry }) else {
+        guard let index = _index(of: entry, in: children) else {
             throw FlowError.notInStack(stack: path, node: entry.path)
         }
         let removed = Array(children[(index + 1)...].reversed())

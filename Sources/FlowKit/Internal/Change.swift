@@ -53,6 +53,15 @@ struct _Change {
 
     var isEmpty: Bool { removals.isEmpty && insertions.isEmpty && fills.isEmpty }
 
+    /// Whether the focused path can be different after this change: only if it starts or
+    /// stops the tree, or reshapes a container that is on the focused path. Changes below a
+    /// covered node (a stack entry that is not the top) leave the focus where it is.
+    var mayMoveFocus: Bool {
+        if domain == nil { return true }
+        for layout in layouts where layout.container.isActive { return true }
+        return false
+    }
+
     /// The node reported as the change's container: for navigation, the deepest node that
     /// contains every container the change touches (the transition domain); otherwise the
     /// node the operation was called on.
@@ -70,7 +79,7 @@ struct _Change {
     }
 
     private mutating func layoutIndex(for container: FlowController) -> Int {
-        if let index = layouts.firstIndex(where: { $0.container === container }) {
+        if let index = _index(of: container, in: layouts) {
             return index
         }
         layouts.append(
@@ -82,13 +91,12 @@ struct _Change {
 
     /// The children `container` will have after this change (as planned so far).
     func plannedChildren(of container: FlowController) -> [FlowController] {
-        layouts.first(where: { $0.container === container })?.children ?? container.children
+        if let index = _index(of: container, in: layouts) { return layouts[index].children }
+        return container.children
     }
 
     func plannedPresented(of container: FlowController) -> FlowController? {
-        if let layout = layouts.first(where: { $0.container === container }) {
-            return layout.presented
-        }
+        if let index = _index(of: container, in: layouts) { return layouts[index].presented }
         return container.presentedChild
     }
 
@@ -98,7 +106,7 @@ struct _Change {
         if layouts[index].presented === node {
             layouts[index].presented = nil
         } else {
-            layouts[index].children.removeAll { $0 === node }
+            _remove(node, from: &layouts[index].children)
         }
         removals.append(node)
     }

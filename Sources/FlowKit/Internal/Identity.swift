@@ -1,0 +1,29 @@
+// Identity searches written as plain loops outside the main actor. A closure such as
+// `{ $0 === node }` written in main-actor code is itself main-actor isolated, and passing it
+// to `firstIndex(where:)` makes Swift check the executor each time it runs: hundreds of
+// instructions per change on the hot paths (pop, push, navigate).
+
+/// The index of the first element of `nodes` that is `node` itself.
+func _index(of node: FlowController, in nodes: [FlowController]) -> Int? {
+    var index = 0
+    while index < nodes.count {
+        if nodes[index] === node { return index }
+        index += 1
+    }
+    return nil
+}
+
+/// Removes `node` (compared by identity) from `nodes`.
+func _remove(_ node: FlowController, from nodes: inout [FlowController]) {
+    if let index = _index(of: node, in: nodes) { nodes.remove(at: index) }
+}
+
+/// The index of the layout of `container` in `layouts`.
+func _index(of container: FlowController, in layouts: [_Layout]) -> Int? {
+    var index = 0
+    while index < layouts.count {
+        if layouts[index].container === container { return index }
+        index += 1
+    }
+    return nil
+}
