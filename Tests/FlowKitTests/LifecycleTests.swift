@@ -86,6 +86,25 @@ struct LifecycleTests {
         #expect(main.isActive && stack.isActive && detail.isActive && !modal.isActive)
     }
 
+    @Test("A change inside a covered entry leaves the focus alone; uncovering finds it")
+    func changesUnderCoveredEntries() throws {
+        let journal = Journal()
+        let (runtime, _, _, _, stack, list) = try makeApp(journal: journal)
+        let inner = FlowStack(name: "inner", root: LoggingNode("x", journal: journal))
+        try stack.setStack([inner, list])  // inner is covered by list
+        journal.entries = []
+        let y = LoggingNode("y", journal: journal)
+        try inner.push(y)
+        #expect(journal.entries == ["enter y"])
+        #expect(!y.isActive && !inner.isActive)
+        #expect(runtime.focusedNode === list)
+        journal.entries = []
+        try stack.pop()
+        #expect(journal.entries == ["exit list", "active y"])
+        #expect(runtime.focusedPath.map(\.name) == ["app", "main", "stack", "inner", "y"])
+        #expect(inner.isActive && y.isActive)
+    }
+
     @Test("Covered entries stay entered and keep their state; only the top is active")
     func coveredIsNotExited() throws {
         let (runtime, _, _, _, stack, list) = try makeApp()
