@@ -72,7 +72,9 @@ extension FlowController {
     ///
     ///     stack.register("detail") { DetailScreen() }   // DetailScreen uses route "detail"
     ///
-    /// Factories are released when this node exits.
+    /// Factories are released when this node exits. A factory runs in the check phase of the
+    /// change that needs its node, before guards decide; if the change is refused, the node it
+    /// built is discarded. Keep factories free of side effects beyond building the node.
     public func register(
         _ route: FlowRoute, factory: @escaping @MainActor () -> FlowController
     ) {

@@ -30,11 +30,11 @@ extension FlowRuntime {
             _recycle(&entrySet, in: &_scratch.entrySet)
             _recycle(&stack, in: &_scratch.stack)
         }
-        // History is recorded for each exiting node before anything else, so content built
-        // below (restores, defaults) already sees what this very change records.
         for removal in change.removals {
             removal._appendSubtreeInExitOrder(to: &exitSet, using: &stack)
         }
+        // History is recorded for each exiting node before anything else, so content built
+        // below (restores, defaults) already sees what this very change records.
         var recorded: [String: [FlowRoute]] = [:]
         for node in exitSet where node.history != .none {
             recorded[node.path] = node._focusedRoutes()
