@@ -19,15 +19,8 @@ extension FlowChart {
             case parallel
 
             public init(from decoder: any Decoder) throws {
-                let container = try decoder.singleValueContainer()
-                let text = try container.decode(String.self)
-                guard let kind = Kind(rawValue: text) else {
-                    throw DecodingError.dataCorruptedError(
-                        in: container,
-                        debugDescription:
-                            "unknown kind '\(text)' (expected state, final or history)")
-                }
-                self = kind
+                self = try _decodeKeyword(
+                    from: decoder, field: "kind", expected: "state, final or history")
             }
         }
 
@@ -39,14 +32,8 @@ extension FlowChart {
             case deep
 
             public init(from decoder: any Decoder) throws {
-                let container = try decoder.singleValueContainer()
-                let text = try container.decode(String.self)
-                guard let depth = HistoryDepth(rawValue: text) else {
-                    throw DecodingError.dataCorruptedError(
-                        in: container,
-                        debugDescription: "unknown history '\(text)' (expected shallow or deep)")
-                }
-                self = depth
+                self = try _decodeKeyword(
+                    from: decoder, field: "history", expected: "shallow or deep")
             }
         }
 
@@ -102,4 +89,17 @@ extension FlowChart {
             `default` = try container.decodeIfPresent(String.self, forKey: .default)
         }
     }
+}
+
+/// Decodes a string-valued enum, naming the field and the accepted words when it is unknown.
+private func _decodeKeyword<Keyword: RawRepresentable<String>>(
+    from decoder: any Decoder, field: String, expected: String
+) throws -> Keyword {
+    let container = try decoder.singleValueContainer()
+    let text = try container.decode(String.self)
+    guard let keyword = Keyword(rawValue: text) else {
+        throw DecodingError.dataCorruptedError(
+            in: container, debugDescription: "unknown \(field) '\(text)' (expected \(expected))")
+    }
+    return keyword
 }
