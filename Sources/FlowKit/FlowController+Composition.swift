@@ -186,6 +186,7 @@ extension FlowController {
         try _requireNotExited()
         var seen = Set<ObjectIdentifier>(minimumCapacity: nodes.count > 1 ? nodes.count : 0)
         for node in nodes {
+            if node === self { throw FlowError.wouldCreateCycle(node: node.path, parent: path) }
             switch node.state {
             case .exited:
                 throw FlowError.nodeExited(node: node.path)
@@ -220,15 +221,15 @@ extension FlowController {
             throw FlowError.unknownRoute(route: route.description, node: path)
         }
         let node = factory()
-        guard node.route == route else {
-            throw FlowError.factoryRouteMismatch(
-                route: route.description, node: path, built: node.name,
-                builtRoute: node.route?.description)
-        }
         guard node.state == .created, node._effectiveParent == nil, node._runtime == nil,
             node !== self
         else {
             throw FlowError.factoryNodeInUse(route: route.description, node: path, built: node.path)
+        }
+        guard node.route == route else {
+            throw FlowError.factoryRouteMismatch(
+                route: route.description, node: path, built: node.name,
+                builtRoute: node.route?.description)
         }
         return node
     }

@@ -75,7 +75,8 @@ public final class FlowRuntime {
         case .exited:
             throw FlowError.nodeExited(node: root.path)
         case .entered:
-            throw FlowError.alreadyAttached(node: root.path, parent: "its runtime (root)")
+            throw FlowError.alreadyAttached(
+                node: root.path, parent: root.parent?.path ?? "its runtime (root)")
         case .created:
             break
         }
