@@ -32,6 +32,8 @@ let package = Package(
         .testTarget(
             name: "FlowKitChartsTests", dependencies: ["FlowKit", "FlowKitCharts"],
             exclude: ["Charts", "Examples"]),
+        // The code of the guides (Docs/GettingStarted.md, Docs/Concepts.md), compiled and run.
+        .testTarget(name: "GuideTests", dependencies: ["FlowKit", "FlowKitTesting"]),
         .testTarget(
             name: "FlowDemoTests", dependencies: ["FlowDemo", "FlowKit", "FlowKitTesting"]),
     ],
