@@ -56,7 +56,11 @@ public final class DemoApp {
         root.dependencies.set(catalog, for: CatalogStoreKey.self)
         if let clock { root.dependencies[DemoClockKey.self] = clock }
         liveNodes = counter
-        runtime = FlowRuntime(root: root)
+        do {
+            runtime = try FlowRuntime(root: root)
+        } catch {
+            preconditionFailure("DemoApp: a new root is always accepted: \(error)")
+        }
     }
 
     /// Creates the app with the catalog shipped as a resource.

@@ -21,34 +21,55 @@ extension FlowController {
     ///   - historyDefault: The child route entered when `history` finds no record.
     ///   - reentering: `true` makes this an external transition: everything below this node
     ///     exits first and the whole path is entered anew, even parts already on it.
+    /// Factories run inside the change (its check phase): a factory that asks for another
+    /// change gets ``FlowError/changeInProgress(node:)``. Called from a lifecycle hook, the
+    /// navigation is queued behind the change being applied.
+    ///
     /// - Throws: ``FlowError/unknownRoute(route:node:)`` for a route no factory builds, a
-    ///   guard's refusal, or ``FlowError/notInTree(node:)``; the tree is then unchanged.
+    ///   factory error, a guard's refusal, ``FlowError/notInTree(node:)``, or
+    ///   ``FlowError/containerExited(container:)``; the tree is then unchanged.
     public func navigate(
         to path: [FlowRoute], history: FlowHistoryDepth? = nil,
         historyDefault: FlowRoute? = nil, reentering: Bool = false
     ) throws {
-        guard state == .entered, let runtime = _runtime, runtime.isRunning else {
+        let runtime: FlowRuntime
+        switch try _admission() {
+        case .offline:
             throw FlowError.notInTree(node: self.path)
+        case .queued(let owner):
+            owner._enqueueChange("navigate", at: self) {
+                try self.navigate(
+                    to: path, history: history, historyDefault: historyDefault,
+                    reentering: reentering)
+            }
+            return
+        case .live(let owner):
+            runtime = owner
         }
-        var change = _Change(kind: .navigate, domain: self)
+        // Planned inside the transaction: factories run in its check phase.
+        try runtime._transact(.navigate, domain: self, platform: false) { change in
+            try _planNavigation(
+                to: path, history: history, historyDefault: historyDefault,
+                reentering: reentering, in: &change)
+        }
+    }
+
+    private func _planNavigation(
+        to path: [FlowRoute], history: FlowHistoryDepth?, historyDefault: FlowRoute?,
+        reentering: Bool, in change: inout _Change
+    ) throws {
         if reentering { change.removeContent(of: self) }
         var node = self
         var isNew = false
         for route in path {
             if isNew {
+                // Below a new node the path is built structurally; the node is linked to its
+                // container prospectively, so errors name the path it would have had.
                 var scratch = _Change(kind: .navigate, domain: node)
-                do {
-                    let (next, _) = try node._planStep(toward: route, in: &scratch)
-                    node._applyOffline(scratch)
-                    node = next
-                } catch FlowError.unknownRoute(let route, _) {
-                    // Name the node by the path it would have had, not its offline one.
-                    let insertion = change.insertions.last!
-                    throw FlowError.unknownRoute(
-                        route: route,
-                        node: runtime._prospectivePath(
-                            of: node, root: insertion.node, container: insertion.container))
-                }
+                defer { scratch.clearPendingLinks() }
+                let (next, _) = try node._planStep(toward: route, in: &scratch)
+                node._applyOffline(scratch)
+                node = next
             } else {
                 (node, isNew) = try node._planStep(toward: route, in: &change)
             }
@@ -61,8 +82,6 @@ extension FlowController {
         } else if isNew, let restore {
             change.fills.append(_Fill(node: node, restore: restore))
         }
-        if change.isEmpty { return }
-        try runtime._run(change)
     }
 }
 

@@ -33,18 +33,40 @@ open class FlowController {
     public let route: FlowRoute?
 
     /// The node this one belongs to: its container, or for a presented node its presenter.
-    /// `nil` for a root and for a node that is not attached.
+    /// `nil` for a root, for a node that is not attached, and once the parent is freed.
     ///
     /// The child does not retain its parent.
-    public var parent: FlowController? { _next?.takeUnretainedValue() }
+    public var parent: FlowController? { _parent }
 
-    /// The link to the parent, unretained. It is set and cleared by attach and detach (exit
-    /// unlinks every exited node), and a parent that is deallocated clears its children's
-    /// links in `deinit`, so it never dangles. Unretained and not `weak`: a weak reference
-    /// would give every parent a side table, putting each retain and release on the slow
-    /// path, and reading it costs a side-table load per dispatch hop. `nonisolated(unsafe)`
-    /// only so `deinit` can clear it; it is otherwise touched on the main actor only.
-    nonisolated(unsafe) var _next: Unmanaged<FlowController>?
+    /// The owning link as everyone but the responder chain reads it: `weak`, so it reads `nil`
+    /// once the parent is freed, on whatever thread the app let go of it (a `@MainActor`
+    /// class is `Sendable`, so its last reference may be dropped anywhere).
+    weak var _parent: FlowController?
+
+    /// The same link, unretained, for the responder chain's hot loop (a weak load per hop
+    /// would cost a side-table access). Safety: it is followed only from a node that is
+    /// `.entered` in the runtime doing the dispatch (see ``FlowRuntime/_deliver(_:from:)``).
+    /// An entered node's ancestors are all entered in the same runtime, owned strongly from
+    /// `runtime.root` down, and a runtime tears its tree down on the main actor before it is
+    /// freed (its `deinit` is isolated), so while the node is entered the parent it names is
+    /// alive. Exit clears the link (``_unlink()``) and attaching sets it afresh
+    /// (``_setParent(_:)``), so a stale value left on a node whose offline parent was freed is
+    /// never followed: such a node is not entered and must be re-attached first.
+    var _next: Unmanaged<FlowController>?
+
+    /// The container a planned subtree root is about to join, set only while a change is
+    /// being planned and checked (it is cleared when the change commits or fails). It makes
+    /// ``path``, dependency lookups and the "is this node part of a change?" test see the
+    /// prospective tree. Strong: the change holds the container anyway, and the link never
+    /// outlives the change.
+    var _pendingParent: FlowController?
+
+    // Unchecked exclusivity (the attributes below): each of these properties is only read by
+    // copying it out or written by a short assignment or in-place mutation that calls no app
+    // code (hooks, handlers, guards, factories, hosts and observers run before or after, never
+    // inside, an access). So no two accesses can overlap, the dynamic check could never fire,
+    // and skipping it changes nothing but speed. The model-based random test drives every
+    // operation from hooks, handlers, guards and factories under AddressSanitizer.
 
     /// The embedded children, in the order they were attached. For a ``FlowStack`` these are
     /// the entries, bottom first; other nodes have at most one.
@@ -70,27 +92,42 @@ open class FlowController {
     /// children (a statechart's initial state). Needs a factory registered for that route.
     public var initialRoute: FlowRoute? {
         get { _extras?.initialRoute }
-        set { _writableExtras.initialRoute = newValue }
+        set {
+            guard state != .exited else { return }
+            _writableExtras.initialRoute = newValue
+        }
     }
 
     /// Whether this node records which child path was focused when it exits, and whether it
     /// restores that path when it is entered again. See ``FlowHistoryPolicy``.
     public var history: FlowHistoryPolicy {
         get { _extras?.history ?? .none }
-        set { _writableExtras.history = newValue }
+        set {
+            guard state != .exited else { return }
+            _writableExtras.history = newValue
+        }
     }
 
     /// An optional check run before this node exits (pop, dismiss, switch, navigate).
     /// Returning ``FlowGuardDecision/refuse(_:)`` cancels the whole change.
+    ///
+    /// Guards run in a change's check phase: a guard that asks for another change gets
+    /// ``FlowError/changeInProgress(node:)``. Setting a guard on an exited node does nothing.
     public var exitGuard: (@MainActor () -> FlowGuardDecision)? {
         get { _extras?.exitGuard }
-        set { _writableExtras.exitGuard = newValue }
+        set {
+            guard state != .exited else { return }
+            _writableExtras.exitGuard = newValue
+        }
     }
 
     /// An optional check run before this node enters.
     public var entryGuard: (@MainActor () -> FlowGuardDecision)? {
         get { _extras?.entryGuard }
-        set { _writableExtras.entryGuard = newValue }
+        set {
+            guard state != .exited else { return }
+            _writableExtras.entryGuard = newValue
+        }
     }
 
     @exclusivity(unchecked)
@@ -139,24 +176,33 @@ open class FlowController {
         self.route = route
     }
 
-    deinit {
-        // Children the app still holds must not point at a freed parent. (Nodes leave the
-        // tree on the main actor and exit clears these links already; this covers subtrees
-        // composed offline whose parent the app let go of.)
-        for child in children { child._next = nil }
-        presentedChild?._next = nil
-    }
-
     /// The runtime whose tree this node is in, or `nil`.
     public var runtime: FlowRuntime? { _runtime }
 
     /// The names from the root to this node, joined by `/` (for example
     /// `app/main/stack/detail`). Stable while the node is attached.
+    ///
+    /// While a change is being planned, a node about to join the tree already has the path it
+    /// will have. Cached only once the node is entered (an entered node never moves), so a
+    /// subtree composed offline always shows its current shape.
     public var path: String {
         if let cached = _cachedPath { return cached }
-        let computed = parent.map { "\($0.path)/\(name)" } ?? name
-        _cachedPath = computed
+        let computed = _effectiveParent.map { "\($0.path)/\(name)" } ?? name
+        if state == .entered { _cachedPath = computed }
         return computed
+    }
+
+    /// The parent, or while a change is planned the container this node is about to join.
+    var _effectiveParent: FlowController? { _parent ?? _pendingParent }
+
+    /// Whether `node` is this node or one of its real or prospective ancestors.
+    func _isWithin(_ node: FlowController) -> Bool {
+        var current: FlowController? = self
+        while let candidate = current {
+            if candidate === node { return true }
+            current = candidate._effectiveParent
+        }
+        return false
     }
 
     /// `true` if this node has no parent.

@@ -18,6 +18,9 @@ public enum FlowTraceRecord: Equatable, Hashable, Sendable, CustomStringConverti
     case dropped(event: String, from: String)
     /// A change was committed.
     case change(FlowChange)
+    /// An operation that had no caller to throw to failed (for example a change a lifecycle
+    /// hook asked for); the error also went to ``FlowRuntime/onError``.
+    case failed(operation: String, at: String, error: String)
 
     /// The stable one-line text form, e.g. `handled SignOut at app`.
     public var description: String {
@@ -30,8 +33,11 @@ public enum FlowTraceRecord: Equatable, Hashable, Sendable, CustomStringConverti
         case .handled(let event, let at): return "handled \(event) at \(at)"
         case .unhandled(let event, let from): return "unhandled \(event) from \(from)"
         case .dropped(let event, let from):
+            if from.isEmpty { return "dropped \(event) (no focused node: the runtime stopped)" }
             return "dropped \(event) from \(from) (sender left the tree)"
         case .change(let change): return "change \(change)"
+        case .failed(let operation, let at, let error):
+            return "failed \(operation) at \(at): \(error)"
         }
     }
 }

@@ -45,7 +45,7 @@ public final class FlowChartMachine {
         self.chart = chart
         let container = FlowController(name: FlowChartMachine.containerName)
         container.initialRoute = FlowRoute(program.root)
-        runtime = FlowRuntime(root: container)
+        runtime = try FlowRuntime(root: container)
         container.register(FlowRoute(program.root)) { [unowned self] in
             _ChartStateNode(id: program.root, program: program, machine: self)
         }

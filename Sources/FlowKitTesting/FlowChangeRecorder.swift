@@ -4,7 +4,7 @@ import FlowKit
 /// and checks them with a readable diff.
 ///
 ///     let recorder = FlowChangeRecorder()
-///     let runtime = FlowRuntime(root: app, host: recorder)
+///     let runtime = try FlowRuntime(root: app, host: recorder)
 ///     try runtime.start()
 ///     try stack.push(detail)
 ///     recorder.expectChanges([

@@ -112,7 +112,7 @@ public final class FlowTestHarness {
         line: UInt = #line, column: UInt = #column
     ) throws {
         let recorder = FlowChangeRecorder(forwardingTo: host)
-        let runtime = FlowRuntime(root: root, host: recorder)
+        let runtime = try FlowRuntime(root: root, host: recorder)
         self.init(
             runtime: runtime, exhaustivity: exhaustivity, fileID: fileID, filePath: filePath,
             line: line, column: column)

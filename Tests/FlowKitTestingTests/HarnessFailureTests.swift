@@ -216,7 +216,7 @@ struct HarnessFailureTests {
     @Test("Expected failure: the recorder fails with a diff when the host was told other changes")
     func recorderMismatch() throws {
         let recorder = FlowChangeRecorder()
-        let runtime = FlowRuntime(root: SampleApp(), host: recorder)
+        let runtime = try FlowRuntime(root: SampleApp(), host: recorder)
         try runtime.start()
         runtime.node(at: "app/login")!.send(SignIn(user: "ada"))
         let expected = ["start +app", "switch app -app/login +app/main/stack"]
