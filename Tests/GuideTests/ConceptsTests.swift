@@ -16,7 +16,7 @@ struct ConceptsTests {
         let detail = FlowController(name: "detail")
         let stack = FlowStack(name: "stack", root: home)
         let app = FlowSwitch(name: "app", initial: stack)
-        let runtime = FlowRuntime(root: app)
+        let runtime = try FlowRuntime(root: app)
         try runtime.start()
         try stack.push(detail)
 
@@ -33,7 +33,7 @@ struct ConceptsTests {
     func responderChain() throws {
         let home = FlowController(name: "home")
         let app = FlowSwitch(name: "app", initial: FlowStack(name: "stack", root: home))
-        let runtime = FlowRuntime(root: app)
+        let runtime = try FlowRuntime(root: app)
         try runtime.start()
 
         app.on(SignOutTapped.self) { _ in .handled }
@@ -51,7 +51,7 @@ struct ConceptsTests {
         tabs.register("feed") { FlowController(name: "feed", route: "feed") }
         tabs.register("profile") { FlowController(name: "profile", route: "profile") }
         tabs.initialRoute = "feed"
-        let runtime = FlowRuntime(root: tabs)
+        let runtime = try FlowRuntime(root: tabs)
         try runtime.start()
 
         try runtime.navigate(to: ["profile"])  // one transaction: exit feed, enter profile

@@ -75,7 +75,7 @@ final class BrowseFlow: FlowStack {
 @MainActor
 @Test func selectingABookShowsItsDetail() throws {
     let flow = BrowseFlow(library: Library(titles: [1: "Emma", 2: "Middlemarch"]))
-    let runtime = FlowRuntime(root: flow)
+    let runtime = try FlowRuntime(root: flow)
     try runtime.start()
 
     let list = try #require(flow.top as? BookListScreen)
