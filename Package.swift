@@ -3,6 +3,9 @@ import PackageDescription
 
 let package = Package(
     name: "FlowKit",
+    // The lowest OS versions FlowKit supports: Observation (iOS 17, macOS 14 and their
+    // siblings) is the floor. Linux has no such setting.
+    platforms: [.iOS(.v17), .macOS(.v14), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
     products: [
         .library(name: "FlowKit", targets: ["FlowKit"]),
         .library(name: "FlowKitTesting", targets: ["FlowKitTesting"]),
@@ -16,7 +19,7 @@ let package = Package(
         .target(name: "FlowKit"),
         // Test support: recording host, exhaustive harness, leak tracking.
         .target(name: "FlowKitTesting", dependencies: ["FlowKit"]),
-        // The statechart format (shared/charts) compiled to ordinary FlowController trees.
+        // The statechart format (Docs/ChartFormat.md) compiled to ordinary FlowController trees.
         .target(name: "FlowKitCharts", dependencies: ["FlowKit"]),
         // The demo app's flows, shared by the binary and its tests.
         .target(
@@ -28,7 +31,9 @@ let package = Package(
         .testTarget(name: "FlowKitTestingTests", dependencies: ["FlowKit", "FlowKitTesting"]),
         .testTarget(
             name: "FlowKitChartsTests", dependencies: ["FlowKit", "FlowKitCharts"],
-            exclude: ["Charts"]),
+            exclude: ["Charts", "Examples"]),
+        // The code of the guides (Docs/GettingStarted.md, Docs/Concepts.md), compiled and run.
+        .testTarget(name: "GuideTests", dependencies: ["FlowKit", "FlowKitTesting"]),
         .testTarget(
             name: "FlowDemoTests", dependencies: ["FlowDemo", "FlowKit", "FlowKitTesting"]),
     ],

@@ -50,7 +50,7 @@ struct LeakTrackerTests {
         #expect(leaks.aliveObjects == ["app (SampleApp)"])
     }
 
-    @Test("An object without a node is checked only by the explicit checks")
+    @Test("Expected failure: an object without a node is checked only by the explicit checks")
     func objectWithoutNode() {
         let leaks = LeakTracker()
         let box = Session(user: "kept")
