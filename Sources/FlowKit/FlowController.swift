@@ -15,7 +15,7 @@
 ///     }
 ///
 /// A node joins a running tree when a container attaches it (``FlowStack/push(_:)``,
-/// ``FlowSwitch/switch(to:)``, ``present(_:)``, ``embed(_:)``) or when its runtime starts;
+/// ``FlowSwitch/switch(to:)-(FlowController)``, ``present(_:)``, ``embed(_:)``) or when its runtime starts;
 /// it is then *entered*. It leaves when it is popped, dismissed, replaced or its runtime stops;
 /// it is then *exited* for good: its exit hook has run, its tasks are cancelled, its handlers
 /// and dependency values are released, and FlowKit keeps no reference to it.
