@@ -175,7 +175,9 @@ public final class DemoRunner {
     private func drawLine() {
         let width = columns() ?? renderer.terminal.columns ?? DemoTerminal.fallbackColumns
         write(
-            editor.render(prompt: app.prompt, columns: width, colored: renderer.terminal.usesColor))
+            editor.render(
+                prompt: app.prompt, columns: width, colored: renderer.terminal.usesColor,
+                ellipsis: renderer.terminal.ellipsis))
     }
 
     /// Leaves the line being edited as it is (cursor at its end, `mark` after it) and moves

@@ -128,13 +128,16 @@ public struct LineEditor: Sendable {
     ///   - prompt: The prompt, e.g. `app/login/form> `.
     ///   - columns: The terminal's width.
     ///   - colored: Whether to colour the prompt.
-    public mutating func render(prompt: String, columns: Int, colored: Bool) -> String {
+    ///   - ellipsis: What marks a shortened prompt (`...` where the terminal is not UTF-8).
+    public mutating func render(
+        prompt: String, columns: Int, colored: Bool, ellipsis: String = "…"
+    ) -> String {
         let usable = max(2, columns - 1)
         var shownPrompt = prompt
         if DemoText.width(prompt) > usable / 2 {
             // Keep the end of the path and the "> ": that is where the user is.
             let keep = max(0, usable / 2 - 1)
-            shownPrompt = "…" + String(prompt.suffix(keep))
+            shownPrompt = ellipsis + String(prompt.suffix(max(0, keep - ellipsis.count + 1)))
         }
         let room = max(1, usable - DemoText.width(shownPrompt))
         let widths = text.map(DemoText.width(of:))

@@ -91,13 +91,6 @@ final class RunningFlowdemo {
         }
     }
 
-    /// Closes the demo's input (pipes only): it sees the end of input.
-    func closeInput() {
-        for case let pipe as Pipe in retained.prefix(1) {
-            try? pipe.fileHandleForWriting.close()
-        }
-    }
-
     /// Reads until the output contains `marker`, the output ends, or `timeout` passes.
     /// Returns whether `marker` arrived.
     @discardableResult
