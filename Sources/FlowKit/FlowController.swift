@@ -142,6 +142,9 @@ open class FlowController {
     var _extras: _NodeExtras?
     @exclusivity(unchecked)
     var _cachedPath: String?
+    /// When the node was made, in creation order: nodes made while a change was being checked
+    /// (by route factories) are newer than the change's mark (see ``FlowRuntime/_checkMark``).
+    let _serial: UInt64
 
     var _writableExtras: _NodeExtras {
         if let extras = _extras { return extras }
@@ -174,6 +177,8 @@ open class FlowController {
             "FlowController name '\(name)' must be non-empty and must not contain '/'")
         self.name = name
         self.route = route
+        _serial = _NodeSerial.next
+        _NodeSerial.next &+= 1
     }
 
     /// The runtime whose tree this node is in, or `nil`.
@@ -309,8 +314,10 @@ final class _NodeExtras {
     var ownValues: _IdentityTable<_AnyValueBox>?
     var factories: [FlowRoute: @MainActor () -> FlowController] = [:]
     var tasks: [Int: Task<Void, Never>] = [:]
-    var pendingTasks: [@MainActor () async -> Void] = []
+    var pendingTasks: [@MainActor () async throws -> Void] = []
     var nextTaskID = 0
+    /// The `run` awaiting this flow's result, if any (see ``FlowController/run(_:_:)``).
+    var resultWaiter: _AnyResultWaiter?
 }
 
 /// Where a node is in its life.

@@ -56,6 +56,13 @@ public enum FlowError: Error, Equatable, Sendable, CustomStringConvertible {
     /// (attached, entered, exited, part of the change, or a runtime's root). A factory must
     /// build a new node each time.
     case factoryNodeInUse(route: String, node: String, built: String)
+    /// The flow that a ``FlowController/run(_:_:)`` awaited left the tree without finishing
+    /// (dismissed or popped by the platform, removed with an ancestor, replaced, or its runtime
+    /// stopped). `flow` is its path.
+    case flowCancelled(flow: String)
+    /// ``FlowController/run(_:_:)`` found no container for `placement` at or above `node`
+    /// (no ``FlowStack`` for `push`, no ``FlowSwitch`` for `switch`).
+    case noContainer(placement: String, node: String)
 
     public var description: String {
         switch self {
@@ -109,6 +116,13 @@ public enum FlowError: Error, Equatable, Sendable, CustomStringConvertible {
         case .factoryNodeInUse(let route, let node, let built):
             return "the factory for route \(route) on '\(node)' returned '\(built)', which is "
                 + "already in use; a factory must build a new node each time"
+        case .flowCancelled(let flow):
+            return "'\(flow)' left the tree without finishing, so the run awaiting it has no "
+                + "result"
+        case .noContainer(let placement, let node):
+            let kind = placement == "push" ? "FlowStack" : "FlowSwitch"
+            return "cannot \(placement) a flow from '\(node)': there is no \(kind) at or "
+                + "above it; run it from a node inside one, or use another placement"
         }
     }
 }

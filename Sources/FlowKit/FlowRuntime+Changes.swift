@@ -9,15 +9,23 @@ extension FlowRuntime {
         precondition(_phase == .idle, "FlowRuntime: a change started while another one runs")
         try _outermost {
             _phase = .checking
+            _checkMark = _NodeSerial.next
             var change = _Change(kind: kind, domain: domain)
             change.isPlatformInitiated = platform
             defer {
                 change.clearPendingLinks()
                 _phase = .idle
             }
-            try plan(&change)
-            if change.isEmpty { return }
-            try _commit(&change)
+            do {
+                try plan(&change)
+                if change.isEmpty { return }
+                try _commit(&change)
+            } catch {
+                // What route factories built for this change is released (see
+                // FlowController+Results.swift), even if its handlers capture it.
+                _discardBuilt(change.insertions.map(\.node))
+                throw error
+            }
         }
     }
 
@@ -75,7 +83,10 @@ extension FlowRuntime {
                 }
             }
         } catch {
-            for node in expanded { node._detachChildrenOffline() }
+            for node in expanded {
+                _discardBuilt(node.children)
+                node._detachChildrenOffline()
+            }
             throw error
         }
         if change.isEmpty { return }
@@ -314,6 +325,8 @@ extension FlowController {
         if let extras = _extras {
             for task in extras.tasks.values { task.cancel() }
             _extras = nil
+            // A `run` awaiting this flow ends now, inside the change (flowCancelled).
+            extras.resultWaiter?.flowWillBeReleased()
         }
         if !_handlers.isEmpty {
             _handlers.removeAll()

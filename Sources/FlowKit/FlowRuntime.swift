@@ -62,6 +62,9 @@ public final class FlowRuntime {
     /// Set while the runtime tears its tree down in `deinit`: the host is not told (it would
     /// receive a runtime that is going away).
     var _isReleasing = false
+    /// The first node serial of the change being checked: nodes at or above it were made by
+    /// app code during the check (route factories). See ``_discardBuilt(_:)``.
+    var _checkMark: UInt64 = 0
     private var _wasStarted = false
 
     /// Creates a runtime for `root`. Nothing is entered until ``start()``.

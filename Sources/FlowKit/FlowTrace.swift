@@ -21,6 +21,13 @@ public enum FlowTraceRecord: Equatable, Hashable, Sendable, CustomStringConverti
     /// An operation that had no caller to throw to failed (for example a change a lifecycle
     /// hook asked for); the error also went to ``FlowRuntime/onError``.
     case failed(operation: String, at: String, error: String)
+    /// A flow shown by ``FlowController/run(_:_:)`` finished: its result went to the `run`
+    /// awaiting it at `awaitedAt` (no ``FlowFinished`` event is sent for it).
+    case finished(flow: String, awaitedAt: String)
+    /// A flow shown by ``FlowController/run(_:_:)`` will not finish for the `run` awaiting it
+    /// at `awaitedAt`, for `reason` (it left the tree, or the awaiting task was cancelled):
+    /// the `run` throws.
+    case cancelled(flow: String, awaitedAt: String, reason: String)
 
     /// The stable one-line text form, e.g. `handled SignOut at app`.
     public var description: String {
@@ -38,6 +45,10 @@ public enum FlowTraceRecord: Equatable, Hashable, Sendable, CustomStringConverti
         case .change(let change): return "change \(change)"
         case .failed(let operation, let at, let error):
             return "failed \(operation) at \(at): \(error)"
+        case .finished(let flow, let awaitedAt):
+            return "finished \(flow): result to run at \(awaitedAt)"
+        case .cancelled(let flow, let awaitedAt, let reason):
+            return "cancelled \(flow) (\(reason)): run at \(awaitedAt) throws"
         }
     }
 }
