@@ -4,18 +4,23 @@ import FlowKit
 /// they run the same code.
 ///
 ///     let app = try DemoApp.shipped()
-///     print(app.start().joined(separator: "\n"))
-///     print(app.run("login alice wonderland").joined(separator: "\n"))
+///     print(await app.start().joined(separator: "\n"))
+///     print(await app.run("login alice wonderland").joined(separator: "\n"))
 ///
 /// The tree it runs:
 ///
 ///     app                  AppRoot (FlowSwitch): login flow or main flow
-///       login              LoginFlow
+///       login              LoginFlow, awaited by the app root
 ///         form             LoginScreen
-///       main               MainFlow, owns the UserSession (SessionKey)
+///       main               MainFlow, owns the UserSession (SessionKey); awaited until logout
 ///         stack            CatalogStack (FlowStack)
 ///           list           ListScreen
 ///           detail         DetailScreen, pushed on BookSelected
+///             rate         RatingSheet, presented and awaited by the detail screen
+///
+/// The steps are `async`: the app root and the detail screen await flows in tasks of their
+/// own, so after each command the step lets those tasks run (``settle()``) before it takes
+/// the output.
 ///
 /// Each step's output is a ``DemoOutput``: messages, trace lines when tracing, and the focused
 /// screen's panel. As transcript lines (``run(_:)``, ``echoAndRun(_:)``) the panel appears
@@ -62,6 +67,9 @@ public final class DemoApp {
         } catch {
             preconditionFailure("DemoApp: a new root is always accepted: \(error)")
         }
+        runtime.onError = { [console] failure in
+            console.write("Error: \(failure)", style: .error)
+        }
     }
 
     /// Creates the app with the catalog shipped as a resource.
@@ -74,12 +82,13 @@ public final class DemoApp {
     // MARK: Steps
 
     /// Starts the runtime; the output is the greeting and the first panel.
-    public func startStep() -> DemoOutput {
+    public func startStep() async -> DemoOutput {
         do {
             try runtime.start()
         } catch {
             preconditionFailure("DemoApp.start: \(error)")
         }
+        await settle()
         console.write([
             "FlowKit demo: the app is a tree of FlowControllers. Type 'help' for help.",
             "",
@@ -105,7 +114,7 @@ public final class DemoApp {
     /// - Parameters:
     ///   - line: The line as typed.
     ///   - isCutShort: Whether the reader dropped the end of an over-long line.
-    public func step(_ line: String, isCutShort: Bool = false) -> DemoOutput {
+    public func step(_ line: String, isCutShort: Bool = false) async -> DemoOutput {
         let clean = DemoInput.sanitized(line)
         let isTooLong = isCutShort || clean.count > DemoInput.maxLineLength
         let echo = isTooLong ? DemoInput.shortened(clean, to: 60) : clean
@@ -145,28 +154,43 @@ public final class DemoApp {
         case "trace":
             toggleTrace()
         case "quit":
-            return quitStep(command: echo)
+            return await quitStep(command: echo)
         case "back":
             goBack()
+        case "close":
+            closeSheet()
         default:
             focusedScreen?.perform(command.name, arguments: arguments)
         }
+        await settle()
         return finish(command: echo, forcePanel: forcePanel)
+    }
+
+    /// How many times ``settle()`` yields: enough for the longest chain of tasks one command
+    /// starts (a finished flow resumes the task awaiting it, which shows the next flow).
+    static let settleTurns = 8
+
+    /// Lets the tasks a command woke (a `run` returning or throwing, a task a screen started)
+    /// run on the main actor until they wait again, so that their output and changes belong
+    /// to this command. The main actor runs jobs in order, so each yield lets every job that
+    /// was ready run first.
+    public func settle() async {
+        for _ in 0..<Self.settleTurns { await Task.yield() }
     }
 
     /// A line of piped input: sanitised and trimmed; `nil` (nothing runs, nothing is echoed)
     /// for a blank line or a comment (`#` first).
-    public func pipedStep(_ line: DemoLineSplitter.Line) -> DemoOutput? {
+    public func pipedStep(_ line: DemoLineSplitter.Line) async -> DemoOutput? {
         let trimmed = DemoInput.sanitized(line.text).trimmingWhitespace
         guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { return nil }
-        return step(String(trimmed), isCutShort: line.isCutShort)
+        return await step(String(trimmed), isCutShort: line.isCutShort)
     }
 
     /// The input ended without `quit`: a note, then `quit`.
     ///
     /// - Parameter unfinishedLine: What was typed on a terminal after the last Enter; it is
     ///   not run, and the note says so.
-    public func endOfInputStep(unfinishedLine: String = "") -> DemoOutput {
+    public func endOfInputStep(unfinishedLine: String = "") async -> DemoOutput {
         guard !hasQuit else { return DemoOutput() }
         let unfinished = DemoInput.sanitized(unfinishedLine).trimmingWhitespace
         console.write(
@@ -174,23 +198,25 @@ public final class DemoApp {
                 ? "(end of input)"
                 : "(end of input; the unfinished line '\(DemoInput.shortened(String(unfinished), to: 40))' was not run)",
             style: .notice)
-        return quitStep(command: nil)
+        return await quitStep(command: nil)
     }
 
     /// Ctrl-C (or SIGINT, SIGTERM, SIGHUP): a note, then `quit`, with its teardown and count.
-    public func interruptStep() -> DemoOutput {
+    public func interruptStep() async -> DemoOutput {
         guard !hasQuit else { return DemoOutput() }
         console.write("(interrupted: quitting as 'quit' does)", style: .notice)
-        return quitStep(command: nil)
+        return await quitStep(command: nil)
     }
 
     /// Stops the runtime (every node exits, innermost first) and reports how many demo
-    /// `FlowController` instances are still alive: 0 unless something leaked.
-    public func quitStep(command: String? = nil) -> DemoOutput {
+    /// `FlowController` instances are still alive: 0 unless something leaked. The count is
+    /// taken once the tasks that awaited flows have ended.
+    public func quitStep(command: String? = nil) async -> DemoOutput {
         guard !hasQuit else { return DemoOutput(command: command) }
         hasQuit = true
         console.write("Quitting: the runtime stops and every node exits, innermost first.")
         stopRuntime()
+        await settle()
         console.write(
             "FlowController instances still alive: \(liveNodes.alive) "
                 + "(\(liveNodes.created) created in this run).",
@@ -201,44 +227,44 @@ public final class DemoApp {
     // MARK: Transcript lines
 
     /// Starts the runtime and returns the greeting and the first panel.
-    public func start() -> [String] {
-        startStep().plainLines(echo: false)
+    public func start() async -> [String] {
+        await startStep().plainLines(echo: false)
     }
 
     /// Runs one command (see ``step(_:isCutShort:)``) and returns its output lines.
-    public func run(_ line: String) -> [String] {
-        step(line).plainLines(echo: false)
+    public func run(_ line: String) async -> [String] {
+        await step(line).plainLines(echo: false)
     }
 
     /// `"> "` and the command, then its output: how piped input and the walkthrough show each
     /// command.
-    public func echoAndRun(_ line: String) -> [String] {
-        step(line).plainLines(echo: true)
+    public func echoAndRun(_ line: String) async -> [String] {
+        await step(line).plainLines(echo: true)
     }
 
     /// What happens when the input ends without `quit`: a note, then `quit`.
-    public func endOfInput() -> [String] {
-        endOfInputStep().plainLines(echo: false)
+    public func endOfInput() async -> [String] {
+        await endOfInputStep().plainLines(echo: false)
     }
 
     /// What Ctrl-C does: a note, then `quit`.
-    public func interrupt() -> [String] {
-        interruptStep().plainLines(echo: false)
+    public func interrupt() async -> [String] {
+        await interruptStep().plainLines(echo: false)
     }
 
     /// Stops the runtime and reports how many demo `FlowController` instances are still alive.
-    public func quit() -> [String] {
-        quitStep().plainLines(echo: false)
+    public func quit() async -> [String] {
+        await quitStep().plainLines(echo: false)
     }
 
     /// The output for `commands` fed as piped input: the greeting, then each command echoed
     /// before its output, stopping at `quit` or quitting at the end.
-    public func transcript(of commands: [String]) -> [String] {
-        var lines = start()
+    public func transcript(of commands: [String]) async -> [String] {
+        var lines = await start()
         for command in commands where !hasQuit {
-            lines += echoAndRun(command)
+            lines += await echoAndRun(command)
         }
-        return lines + endOfInput()
+        return lines + (await endOfInput())
     }
 
     // MARK: Commands
@@ -259,6 +285,7 @@ public final class DemoApp {
     private func isAvailable(_ command: DemoCommand) -> Bool {
         if command.isGlobal { return true }
         if command.name == "back" { return canGoBack }
+        if command.name == "close" { return runtime.focusedNode?.isPresented ?? false }
         return focusedScreen?.commandNames.contains(command.name) ?? false
     }
 
@@ -270,6 +297,16 @@ public final class DemoApp {
             try stack.platformDidPop()
         } catch {
             console.write("Could not go back: \(error)", style: .error)
+        }
+    }
+
+    /// The platform's close button on a sheet: the terminal dismisses it and tells FlowKit.
+    private func closeSheet() {
+        guard let presenter = runtime.focusedNode?.parent else { return }
+        do {
+            try presenter.platformDidDismiss()
+        } catch {
+            console.write("Could not close: \(error)", style: .error)
         }
     }
 
@@ -309,7 +346,8 @@ public final class DemoApp {
     /// The commands of the focused screen, `back` first where it applies.
     private var localCommands: [DemoCommand] {
         guard let screen = focusedScreen else { return [] }
-        return ((canGoBack ? ["back"] : []) + screen.commandNames).compactMap(DemoCommand.named)
+        let platform = canGoBack ? ["back"] : []
+        return (platform + screen.commandNames).compactMap(DemoCommand.named)
     }
 
     private func unknownCommandHint(_ word: String) -> String {
