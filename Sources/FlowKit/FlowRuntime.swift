@@ -63,6 +63,11 @@ public final class FlowRuntime {
     /// receive a runtime that is going away).
     var _isReleasing = false
     private var _wasStarted = false
+    /// The change a guard redirected, waiting for the redirect's flow to finish.
+    var _pendingIntent: _PendingIntent?
+    var _intentCount = 0
+    /// Set while a redirect is being performed: its own guards cannot keep another intent.
+    var _isRedirecting = false
 
     /// Creates a runtime for `root`. Nothing is entered until ``start()``.
     ///

@@ -21,6 +21,21 @@ public enum FlowTraceRecord: Equatable, Hashable, Sendable, CustomStringConverti
     /// An operation that had no caller to throw to failed (for example a change a lifecycle
     /// hook asked for); the error also went to ``FlowRuntime/onError``.
     case failed(operation: String, at: String, error: String)
+    /// A change a guard redirected: kept as a pending intent, replaced by a newer one,
+    /// replayed after the redirect's flow finished, or dropped.
+    case intent(IntentAction, change: String, note: String)
+
+    /// What happened to a pending intent (see ``FlowGuardDecision/redirect(to:)``).
+    public enum IntentAction: String, Sendable, Hashable {
+        /// A guard redirected the change; it waits for the redirect's flow to finish.
+        case kept
+        /// A newer redirected change or navigation took its place.
+        case replaced
+        /// The redirect's flow finished; the change is asked for again.
+        case replayed
+        /// The redirect's flow left without finishing, or the redirect failed.
+        case dropped
+    }
 
     /// The stable one-line text form, e.g. `handled SignOut at app`.
     public var description: String {
@@ -38,6 +53,8 @@ public enum FlowTraceRecord: Equatable, Hashable, Sendable, CustomStringConverti
         case .change(let change): return "change \(change)"
         case .failed(let operation, let at, let error):
             return "failed \(operation) at \(at): \(error)"
+        case .intent(let action, let change, let note):
+            return "intent \(action.rawValue) \(change) (\(note))"
         }
     }
 }
