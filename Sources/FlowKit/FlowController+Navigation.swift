@@ -222,6 +222,21 @@ extension FlowController {
         }
     }
 
+    /// Pops, in every entered stack the path passes through, the entries above the top-most
+    /// one on the path, so the path's end is focused.
+    private func _popAbove(_ visited: [FlowController], in change: inout _Change) {
+        var handled: [FlowStack] = []
+        for node in visited.reversed() {
+            guard let stack = node._effectiveParent as? FlowStack, stack.state == .entered,
+                !handled.contains(where: { $0 === stack })
+            else { continue }
+            handled.append(stack)
+            let entries = change.plannedChildren(of: stack)
+            guard let index = _index(of: node, in: entries) else { continue }
+            for entry in entries[(index + 1)...].reversed() { change.remove(entry, from: stack) }
+        }
+    }
+
     /// Plans `path` from this node (see ``navigate(to:history:historyDefault:reentering:)-([FlowStep],_,_,_)``)
     /// and returns the node it reaches.
     func _planNavigation(
@@ -231,6 +246,9 @@ extension FlowController {
         if reentering { change.removeContent(of: self) }
         var node = self
         var isNew = false
+        var visited: [FlowController] = []
+        visited.reserveCapacity(path.count)
+        defer { _popAbove(visited, in: &change) }
         for step in path {
             if let container = node._container(for: step), container.state != .entered {
                 // A new part of the tree is built structurally; it is linked to its container
@@ -244,6 +262,7 @@ extension FlowController {
             } else {
                 (node, isNew) = try node._planStep(step, in: &change)
             }
+            visited.append(node)
         }
         let restore = history.map { _Restore(depth: $0, fallback: historyDefault) }
         if !isNew && (restore != nil || (reentering && node === self)) {

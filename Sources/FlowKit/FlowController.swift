@@ -292,10 +292,7 @@ open class FlowController {
                 throw FlowError.pushOutsideStack(node: path, route: step.route.description)
             }
             if index + 1 < entries.count, entries[index + 1].route == step.route {
-                for entry in entries[(index + 2)...].reversed() {
-                    change.remove(entry, from: stack)
-                }
-                return (entries[index + 1], false)
+                return (entries[index + 1], false)  // what is above it goes at the path's end
             }
             for entry in entries[(index + 1)...].reversed() { change.remove(entry, from: stack) }
             let entry = try stack._makeChild(step.route)
