@@ -38,8 +38,9 @@ let package = Package(
         .testTarget(
             name: "FlowKitLinksTests", dependencies: ["FlowKit", "FlowKitLinks"],
             exclude: ["Fixtures"]),
-        // The code of the guides (Docs/GettingStarted.md, Docs/Concepts.md), compiled and run.
-        .testTarget(name: "GuideTests", dependencies: ["FlowKit", "FlowKitTesting"]),
+        // The code of the guides (Docs/GettingStarted.md, Concepts.md, Routing.md), compiled and run.
+        .testTarget(
+            name: "GuideTests", dependencies: ["FlowKit", "FlowKitTesting", "FlowKitLinks"]),
         .testTarget(
             name: "FlowDemoTests", dependencies: ["FlowDemo", "FlowKit", "FlowKitTesting"]),
     ],

@@ -26,7 +26,8 @@ public struct FlowChange: Equatable, Hashable, Sendable, CustomStringConvertible
         case present
         /// ``FlowController/dismiss()`` dismissed the presented node.
         case dismiss
-        /// ``FlowController/navigate(to:history:historyDefault:reentering:)`` moved the focus.
+        /// ``FlowController/navigate(to:history:historyDefault:reentering:)-([FlowStep],_,_,_)``
+        /// moved the focus.
         case navigate
         /// ``FlowController/unwind(to:)-(FlowController)`` dismissed and popped back to a node.
         case unwind

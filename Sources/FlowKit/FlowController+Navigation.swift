@@ -69,7 +69,7 @@ extension FlowController {
     }
 
     /// Shows the global route `route`, registered on this node or an ancestor with
-    /// ``registerGlobal(_:placement:factory:)``: presented over the focused node below this
+    /// ``registerGlobal(_:placement:factory:)-(FlowRoute,_,_)``: presented over the focused node below this
     /// one (or pushed onto the stack nearest to it, if the registration says so).
     ///
     ///     try detail.open("settings")   // from any depth: presented over the focus
