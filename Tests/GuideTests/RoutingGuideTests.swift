@@ -66,7 +66,8 @@ struct RoutingGuideTests {
         //       * detail
         //         * ^share
         #expect(runtime.focusedNode?.path == "app/books/stack/detail/share")
-        #expect(runtime.node(at: "app/books/stack/detail")?.route == FlowRoute(Screen.detail(id: 7)))
+        let detail = runtime.node(at: "app/books/stack/detail")
+        #expect(detail?.route == FlowRoute(Screen.detail(id: 7)))
         #expect(throws: FlowError.self) {
             try runtime.navigate(to: [
                 .child("books"), .child("stack"), .child(Screen.list), .push(Screen.detail(id: 99)),
@@ -87,7 +88,9 @@ struct RoutingGuideTests {
         var router = FlowURLRouter(scheme: "books")
         try router.add("/books/:id") { match in
             let id = try match.int("id", in: 1...64)
-            return [.child("books"), .child("stack"), .child(Screen.list), .push(Screen.detail(id: id))]
+            return [
+                .child("books"), .child("stack"), .child(Screen.list), .push(Screen.detail(id: id)),
+            ]
         }
         try runtime.open("books://books/12", with: router)
         print(runtime.focusedNode!.route!)  // detail(id: 12)
@@ -112,7 +115,8 @@ struct RoutingGuideTests {
         shop.register("account") {
             let account = FlowController(name: "account", route: "account")
             account.entryGuard = { [unowned account] in
-                account.dependencies[SessionKey.self] == nil ? .redirect(to: [.child("login")]) : .allow
+                let signedIn = account.dependencies[SessionKey.self] != nil
+                return signedIn ? .allow : .redirect(to: [.child("login")])
             }
             return account
         }
