@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "FlowKit", targets: ["FlowKit"]),
         .library(name: "FlowKitTesting", targets: ["FlowKitTesting"]),
         .library(name: "FlowKitCharts", targets: ["FlowKitCharts"]),
+        .library(name: "FlowKitLinks", targets: ["FlowKitLinks"]),
         .executable(name: "flowdemo", targets: ["flowdemo"]),
         .executable(name: "flowchart", targets: ["flowchart"]),
     ],
@@ -21,9 +22,11 @@ let package = Package(
         .target(name: "FlowKitTesting", dependencies: ["FlowKit"]),
         // The statechart format (Docs/ChartFormat.md) compiled to ordinary FlowController trees.
         .target(name: "FlowKitCharts", dependencies: ["FlowKit"]),
+        // URL deep links mapped to navigation paths (uses Foundation's URLComponents).
+        .target(name: "FlowKitLinks", dependencies: ["FlowKit"]),
         // The demo app's flows, shared by the binary and its tests.
         .target(
-            name: "FlowDemo", dependencies: ["FlowKit"],
+            name: "FlowDemo", dependencies: ["FlowKit", "FlowKitLinks"],
             resources: [.process("Resources")]),
         .executableTarget(name: "flowdemo", dependencies: ["FlowDemo"]),
         .executableTarget(name: "flowchart", dependencies: ["FlowKitCharts"]),
@@ -32,8 +35,12 @@ let package = Package(
         .testTarget(
             name: "FlowKitChartsTests", dependencies: ["FlowKit", "FlowKitCharts"],
             exclude: ["Charts", "Examples"]),
-        // The code of the guides (Docs/GettingStarted.md, Docs/Concepts.md), compiled and run.
-        .testTarget(name: "GuideTests", dependencies: ["FlowKit", "FlowKitTesting"]),
+        .testTarget(
+            name: "FlowKitLinksTests", dependencies: ["FlowKit", "FlowKitLinks"],
+            exclude: ["Fixtures"]),
+        // The code of the guides (Docs/GettingStarted.md, Concepts.md, Routing.md), compiled and run.
+        .testTarget(
+            name: "GuideTests", dependencies: ["FlowKit", "FlowKitTesting", "FlowKitLinks"]),
         .testTarget(
             name: "FlowDemoTests", dependencies: ["FlowDemo", "FlowKit", "FlowKitTesting"]),
     ],

@@ -13,7 +13,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-modules=(FlowKit FlowKitTesting FlowKitCharts)
+modules=(FlowKit FlowKitTesting FlowKitCharts FlowKitLinks)
 output=${DOCS_OUTPUT:-.build/docs}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

@@ -26,8 +26,13 @@ public struct FlowChange: Equatable, Hashable, Sendable, CustomStringConvertible
         case present
         /// ``FlowController/dismiss()`` dismissed the presented node.
         case dismiss
-        /// ``FlowController/navigate(to:history:historyDefault:reentering:)`` moved the focus.
+        /// ``FlowController/navigate(to:history:historyDefault:reentering:)-([FlowStep],_,_,_)``
+        /// moved the focus.
         case navigate
+        /// ``FlowController/unwind(to:)-(FlowController)`` dismissed and popped back to a node.
+        case unwind
+        /// ``FlowController/open(_:)`` showed a global route.
+        case open
         /// The platform popped entries on its own (``FlowStack/platformDidPop(to:)``).
         case platformPop
         /// The platform dismissed a presented node (``FlowController/platformDidDismiss()``).

@@ -77,28 +77,6 @@ extension FlowController {
         return presented
     }
 
-    /// Registers how to build the child for `route`, for navigation paths, initial routes and
-    /// history. The node built must carry `route`.
-    ///
-    ///     stack.register("detail") { DetailScreen() }   // DetailScreen uses route "detail"
-    ///
-    /// Factories are released when this node exits; registering on an exited node does
-    /// nothing. A factory runs in the check phase of the change that needs its node, before
-    /// guards decide; if the change is refused, the node it built is discarded. A factory may
-    /// compose the new node freely (embed its stack, push its first screen), but asking for a
-    /// change to the live tree from a factory throws ``FlowError/changeInProgress(node:)``.
-    public func register(
-        _ route: FlowRoute, factory: @escaping @MainActor () -> FlowController
-    ) {
-        guard state != .exited else { return }
-        _factories[route] = factory
-    }
-
-    /// Whether a factory is registered for `route` on this node.
-    public func hasFactory(for route: FlowRoute) -> Bool {
-        _factories[route] != nil
-    }
-
     // MARK: Internals shared by every container
 
     /// Runs a change planned by `plan`, in the way this node's situation calls for:
@@ -123,7 +101,8 @@ extension FlowController {
             try plan(&change)
             _applyOffline(change)
         case .live(let runtime):
-            try runtime._transact(kind, domain: self, platform: platform, plan)
+            let intent = _Intent(description: "\(kind.rawValue) \(path)", run: rerun)
+            try runtime._transact(kind, domain: self, platform: platform, intent: intent, plan)
         case .queued(let runtime):
             runtime._enqueueChange(kind.rawValue, at: self, rerun)
         }
@@ -202,36 +181,14 @@ extension FlowController {
             if node._runtime != nil {
                 throw FlowError.alreadyAttached(node: node.path, parent: "its runtime (root)")
             }
-            // Only the node itself, or a node with children, can be an ancestor of this one.
-            if node === self
-                || (!(node.children.isEmpty && node.presentedChild == nil)
-                    && _isWithin(node))
-            {
+            // Only a node with children can be an ancestor of this one.
+            if !(node.children.isEmpty && node.presentedChild == nil) && _isWithin(node) {
                 throw FlowError.wouldCreateCycle(node: node.path, parent: path)
             }
             if nodes.count > 1 && !seen.insert(ObjectIdentifier(node)).inserted {
                 throw FlowError.duplicateNode(node: node.path)
             }
         }
-    }
-
-    /// Builds the child for `route` with this node's factory, and checks what it built.
-    func _makeChild(_ route: FlowRoute) throws -> FlowController {
-        guard let factory = _factories[route] else {
-            throw FlowError.unknownRoute(route: route.description, node: path)
-        }
-        let node = factory()
-        guard node.state == .created, node._effectiveParent == nil, node._runtime == nil,
-            node !== self
-        else {
-            throw FlowError.factoryNodeInUse(route: route.description, node: path, built: node.path)
-        }
-        guard node.route == route else {
-            throw FlowError.factoryRouteMismatch(
-                route: route.description, node: path, built: node.name,
-                builtRoute: node.route?.description)
-        }
-        return node
     }
 }
 

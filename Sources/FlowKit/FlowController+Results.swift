@@ -158,8 +158,12 @@ extension FlowController {
     /// Delivers a finish: to the `run` awaiting this flow if there is one and the type
     /// matches, else as a ``FlowFinished`` event.
     func _finish<Result: Sendable>(with result: Result) {
-        if let waiter = _extras?.resultWaiter, waiter.offer(result) { return }
+        if let waiter = _extras?.resultWaiter, waiter.offer(result) {
+            _runtime?._flowDidFinish(self)
+            return
+        }
         send(FlowFinished(result: result, flow: self))
+        _runtime?._flowDidFinish(self)
     }
 }
 
@@ -175,13 +179,13 @@ class _AnyResultWaiter {
     func flowWillBeReleased() {}
 }
 
-/// Counts how `run` calls ended, for tests that prove nothing resumes twice or leaks.
-@MainActor
-enum _RunStatistics {
+/// Counts how the `run` calls of one runtime's tree ended, for tests that prove nothing
+/// resumes twice or leaks.
+struct _RunStatistics {
     /// Continuations resumed (each `run` that waited resumes exactly one).
-    static var resumptions = 0
+    var resumptions = 0
     /// Waiters whose outcome was decided (result, flow cancelled, task cancelled).
-    static var decisions = 0
+    var decisions = 0
 }
 
 @MainActor
@@ -190,6 +194,7 @@ final class _ResultWaiter<Value: Sendable>: _AnyResultWaiter {
     private weak var container: FlowController?
     private let placement: FlowPlacement
     private let awaitedAt: String
+    private weak var runtime: FlowRuntime?
     private var continuation: CheckedContinuation<Value, any Error>?
     private var outcome: Result<Value, any Error>?
     private var isDecided = false
@@ -202,13 +207,14 @@ final class _ResultWaiter<Value: Sendable>: _AnyResultWaiter {
         self.container = container
         self.placement = placement
         self.awaitedAt = awaitedAt
+        runtime = container._runtime
     }
 
     /// Called once the task is suspended: resumes at once if the outcome is already decided.
     func install(_ continuation: CheckedContinuation<Value, any Error>) {
         if let outcome {
             self.outcome = nil
-            _RunStatistics.resumptions += 1
+            runtime?._runStatistics.resumptions += 1
             continuation.resume(with: outcome)
         } else {
             self.continuation = continuation
@@ -220,11 +226,11 @@ final class _ResultWaiter<Value: Sendable>: _AnyResultWaiter {
     private func decide(_ result: Result<Value, any Error>) -> Bool {
         guard !isDecided else { return false }
         isDecided = true
-        _RunStatistics.decisions += 1
+        runtime?._runStatistics.decisions += 1
         if let child, child._extras?.resultWaiter === self { child._extras?.resultWaiter = nil }
         if let continuation {
             self.continuation = nil
-            _RunStatistics.resumptions += 1
+            runtime?._runStatistics.resumptions += 1
             continuation.resume(with: result)
         } else {
             outcome = result

@@ -29,8 +29,9 @@ open class FlowController {
     public let name: String
 
     /// The identifier FlowKit uses to rebuild this node for navigation paths and history,
-    /// or `nil` for nodes that are only attached by instance.
-    public let route: FlowRoute?
+    /// or `nil` for nodes that are only attached by instance. A node built by a route
+    /// factory carries the route it was built for, whether or not its `init` passed one.
+    public internal(set) var route: FlowRoute?
 
     /// The node this one belongs to: its container, or for a presented node its presenter.
     /// `nil` for a root, for a node that is not attached, and once the parent is freed.
@@ -160,11 +161,6 @@ open class FlowController {
         }
     }
 
-    var _factories: [FlowRoute: @MainActor () -> FlowController] {
-        get { _extras?.factories ?? [:] }
-        set { _writableExtras.factories = newValue }
-    }
-
     /// Creates a node.
     ///
     /// - Parameters:
@@ -276,6 +272,57 @@ open class FlowController {
 
     // MARK: Navigation steps (overridden by containers)
 
+    /// Plans one step of a path below this node and returns the node the path continues
+    /// from, and whether it is new. See ``FlowStep/Placement``.
+    final func _planStep(
+        _ step: FlowStep, in change: inout _Change
+    ) throws -> (node: FlowController, isNew: Bool) {
+        switch step.placement {
+        case .child:
+            return try _planStep(toward: step.route, in: &change)
+        case .present:
+            if let presented = change.plannedPresented(of: self) {
+                if presented.route == step.route { return (presented, false) }
+                change.remove(presented, from: self)
+            }
+            let node = try _makePresented(step.route)
+            change.present(node, by: self)
+            return (node, true)
+        case .push:
+            guard let stack = _effectiveParent as? FlowStack else {
+                throw FlowError.pushOutsideStack(node: path, route: step.route.description)
+            }
+            let entries = change.plannedChildren(of: stack)
+            guard let index = _index(of: self, in: entries) else {
+                throw FlowError.pushOutsideStack(node: path, route: step.route.description)
+            }
+            if index + 1 < entries.count, entries[index + 1].route == step.route {
+                return (entries[index + 1], false)  // what is above it goes at the path's end
+            }
+            for entry in entries[(index + 1)...].reversed() { change.remove(entry, from: stack) }
+            let entry = try stack._makeChild(step.route)
+            change.append(entry, to: stack)
+            return (entry, true)
+        }
+    }
+
+    /// The node a step changes: the previous node's stack for a push, else the node itself.
+    final func _container(for step: FlowStep) -> FlowController? {
+        step.placement == .push ? _effectiveParent : self
+    }
+
+    /// Builds a node for this node to present: its own factories first, then the global
+    /// routes of its ancestors.
+    final func _makePresented(_ route: FlowRoute) throws -> FlowController {
+        if let factory = _factory(for: route) {
+            return try _build(route, with: factory, joining: self)
+        }
+        if let (_, global) = _nearestGlobalRoute(route) {
+            return try _build(route, with: global.factory, joining: self)
+        }
+        throw FlowError.unknownRoute(route: route.description, node: path)
+    }
+
     /// Plans one step of a route path below this node and returns the node the path
     /// continues from, and whether it is new. A presented node with the route is kept;
     /// otherwise the presented node is dismissed and the step continues among the embedded
@@ -289,7 +336,6 @@ open class FlowController {
         }
         return try _planEmbeddedStep(toward: route, in: &change)
     }
-
     /// The embedded part of a step: keep the child with the route, or replace the children
     /// with a new one. ``FlowStack`` overrides it: it pops to its top-most entry with the
     /// route, or pushes a new one.
@@ -312,7 +358,10 @@ final class _NodeExtras {
     var exitGuard: (@MainActor () -> FlowGuardDecision)?
     var entryGuard: (@MainActor () -> FlowGuardDecision)?
     var ownValues: _IdentityTable<_AnyValueBox>?
-    var factories: [FlowRoute: @MainActor () -> FlowController] = [:]
+    var factories: [FlowRoute: _Factory] = [:]
+    var families: [ObjectIdentifier: _Factory] = [:]
+    var globals: [FlowRoute: _GlobalRoute] = [:]
+    var globalFamilies: [ObjectIdentifier: _GlobalRoute] = [:]
     var tasks: [Int: Task<Void, Never>] = [:]
     var pendingTasks: [@MainActor () async throws -> Void] = []
     var nextTaskID = 0
@@ -336,6 +385,20 @@ public enum FlowGuardDecision: Sendable, Equatable {
     case allow
     /// The change is cancelled; the reason appears in the thrown ``FlowError``.
     case refuse(String)
+    /// Not now: first go to `path` (from the root; for example the sign-in flow), then retry.
+    ///
+    /// The change is cancelled and throws ``FlowError/redirected(node:to:)``; the runtime
+    /// keeps it as a pending intent and performs the redirect as its own transaction. When
+    /// the node the redirect reaches calls ``FlowController/finish(with:)``, the intent is
+    /// replayed (its guards decide again); if that node leaves without finishing, or a newer
+    /// navigation outside it comes first, the intent is dropped. The trace records each step
+    /// (`intent kept`, `replaced`, `replayed`, `dropped`).
+    ///
+    ///     main.entryGuard = { [unowned main] in
+    ///         main.dependencies.value(for: SessionKey.self) == nil
+    ///             ? .redirect(to: [.child("login")]) : .allow
+    ///     }
+    case redirect(to: [FlowStep])
 }
 
 /// How a node remembers its focused child path across exits.

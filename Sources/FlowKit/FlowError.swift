@@ -56,6 +56,19 @@ public enum FlowError: Error, Equatable, Sendable, CustomStringConvertible {
     /// (attached, entered, exited, part of the change, or a runtime's root). A factory must
     /// build a new node each time.
     case factoryNodeInUse(route: String, node: String, built: String)
+    /// The factory registered for `route` on `node` threw `error` (its description).
+    case factoryFailed(route: String, node: String, error: String)
+    /// A ``FlowStep/Placement/push`` step followed `node`, which is not a stack entry.
+    case pushOutsideStack(node: String, route: String)
+    /// No node from `node` up registers `route` as a global route.
+    case unknownGlobalRoute(route: String, node: String)
+    /// An unwind target (`target`: a node's path or a route) is not on the way from the
+    /// starting node `node` up to the root.
+    case unwindTargetNotFound(target: String, node: String)
+    /// A guard of `node` redirected the change to `to`: nothing changed now, the redirect
+    /// was performed, and the change is kept as a pending intent, replayed when the
+    /// redirect's flow finishes (see ``FlowGuardDecision/redirect(to:)``).
+    case redirected(node: String, to: String)
     /// The flow that a ``FlowController/run(_:_:)`` awaited left the tree without finishing
     /// (dismissed or popped by the platform, removed with an ancestor, replaced, or its runtime
     /// stopped). `flow` is its path.
@@ -116,6 +129,18 @@ public enum FlowError: Error, Equatable, Sendable, CustomStringConvertible {
         case .factoryNodeInUse(let route, let node, let built):
             return "the factory for route \(route) on '\(node)' returned '\(built)', which is "
                 + "already in use; a factory must build a new node each time"
+        case .factoryFailed(let route, let node, let error):
+            return "the factory for route \(route) on '\(node)' failed: \(error)"
+        case .pushOutsideStack(let node, let route):
+            return "cannot push \(route) after '\(node)': it is not an entry of a stack"
+        case .unknownGlobalRoute(let route, let node):
+            return "no node from '\(node)' up registers a global route \(route); register it "
+                + "with registerGlobal(_:placement:factory:)"
+        case .unwindTargetNotFound(let target, let node):
+            return "cannot unwind from '\(node)' to \(target): it is not on the way up to the root"
+        case .redirected(let node, let to):
+            return "'\(node)' redirected this change to \(to); it will be retried when that "
+                + "flow finishes"
         case .flowCancelled(let flow):
             return "'\(flow)' left the tree without finishing, so the run awaiting it has no "
                 + "result"

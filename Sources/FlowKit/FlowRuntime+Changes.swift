@@ -2,29 +2,36 @@ extension FlowRuntime {
     /// Plans a change with `plan` and commits it as one transaction, then drains the queue if
     /// this is the outermost operation. Planning runs in the check phase, so route factories
     /// called by `plan` cannot start other changes.
+    ///
+    /// `intent` describes the change and how to ask for it again, for a guard that redirects:
+    /// the change is then kept as a pending intent (see ``FlowGuardDecision/redirect(to:)``).
     func _transact(
         _ kind: FlowChange.Kind, domain: FlowController?, platform: Bool,
-        _ plan: (inout _Change) throws -> Void
+        intent: _Intent? = nil, _ plan: (inout _Change) throws -> Void
     ) throws {
         precondition(_phase == .idle, "FlowRuntime: a change started while another one runs")
         try _outermost {
-            _phase = .checking
-            _checkMark = _NodeSerial.next
-            var change = _Change(kind: kind, domain: domain)
-            change.isPlatformInitiated = platform
-            defer {
-                change.clearPendingLinks()
-                _phase = .idle
-            }
             do {
-                try plan(&change)
-                if change.isEmpty { return }
-                try _commit(&change)
-            } catch {
-                // What route factories built for this change is released (see
-                // FlowController+Results.swift), even if its handlers capture it.
-                _discardBuilt(change.insertions.map(\.node))
-                throw error
+                _phase = .checking
+                _checkMark = _NodeSerial.next
+                var change = _Change(kind: kind, domain: domain)
+                change.isPlatformInitiated = platform
+                defer {
+                    change.clearPendingLinks()
+                    _phase = .idle
+                }
+                do {
+                    try plan(&change)
+                    if change.isEmpty { return }
+                    try _commit(&change)
+                } catch {
+                    // What route factories built for this change is released (see
+                    // FlowController+Results.swift), even if its handlers capture it.
+                    _discardBuilt(change.insertions.map(\.node))
+                    throw error
+                }
+            } catch let redirect as _Redirect {
+                throw _redirect(redirect, keeping: intent)
             }
         }
     }
@@ -72,14 +79,20 @@ extension FlowRuntime {
             }
             if change.consultsExitGuards {
                 for node in exitSet {
-                    if case .refuse(let reason) = node.shouldExit() {
+                    switch node.shouldExit() {
+                    case .allow: break
+                    case .refuse(let reason):
                         throw FlowError.exitRefused(node: node.path, reason: reason)
+                    case .redirect(let path): throw _Redirect(node: node.path, path: path)
                     }
                 }
             }
             for node in entrySet {
-                if case .refuse(let reason) = node.shouldEnter() {
+                switch node.shouldEnter() {
+                case .allow: break
+                case .refuse(let reason):
                     throw FlowError.entryRefused(node: node.path, reason: reason)
+                case .redirect(let path): throw _Redirect(node: node.path, path: path)
                 }
             }
         } catch {
@@ -100,7 +113,9 @@ extension FlowRuntime {
         // before the nodes are unlinked.
         let reportsToHost = host != nil && !change.isPlatformInitiated && !_isReleasing
         let exitedPaths = reportsToHost || tracing ? change.removals.map(\.path) : []
+        let intentPending = _pendingIntent != nil
         for node in exitSet {
+            if intentPending { _noteExit(of: node) }
             node.willExit()
             if tracing { trace.record(.exit(node.path)) }
             node._releaseForExit()

@@ -65,7 +65,14 @@ public final class FlowRuntime {
     /// The first node serial of the change being checked: nodes at or above it were made by
     /// app code during the check (route factories). See ``_discardBuilt(_:)``.
     var _checkMark: UInt64 = 0
+    /// How the `run` calls of this tree ended (see ``_RunStatistics``).
+    var _runStatistics = _RunStatistics()
     private var _wasStarted = false
+    /// The change a guard redirected, waiting for the redirect's flow to finish.
+    var _pendingIntent: _PendingIntent?
+    var _intentCount = 0
+    /// Set while a redirect is being performed: its own guards cannot keep another intent.
+    var _isRedirecting = false
 
     /// Creates a runtime for `root`. Nothing is entered until ``start()``.
     ///

@@ -169,9 +169,10 @@ open class FlowStack: FlowController {
     override func _planEmbeddedStep(
         toward route: FlowRoute, in change: inout _Change
     ) throws -> (node: FlowController, isNew: Bool) {
+        // The top-most entry with the route; what lies above it is popped once the whole
+        // path is planned (a push step after it may keep the entry just above).
         let entries = change.plannedChildren(of: self)
         if let index = entries.lastIndex(where: { $0.route == route }) {
-            for entry in entries[(index + 1)...].reversed() { change.remove(entry, from: self) }
             return (entries[index], false)
         }
         let entry = try _makeChild(route)

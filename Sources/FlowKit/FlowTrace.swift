@@ -21,6 +21,9 @@ public enum FlowTraceRecord: Equatable, Hashable, Sendable, CustomStringConverti
     /// An operation that had no caller to throw to failed (for example a change a lifecycle
     /// hook asked for); the error also went to ``FlowRuntime/onError``.
     case failed(operation: String, at: String, error: String)
+    /// A change a guard redirected: kept as a pending intent, replaced by a newer one,
+    /// replayed after the redirect's flow finished, or dropped.
+    case intent(IntentAction, change: String, note: String)
     /// A flow shown by ``FlowController/run(_:_:)`` finished: its result went to the `run`
     /// awaiting it at `awaitedAt` (no ``FlowFinished`` event is sent for it).
     case finished(flow: String, awaitedAt: String)
@@ -28,6 +31,18 @@ public enum FlowTraceRecord: Equatable, Hashable, Sendable, CustomStringConverti
     /// at `awaitedAt`, for `reason` (it left the tree, or the awaiting task was cancelled):
     /// the `run` throws.
     case cancelled(flow: String, awaitedAt: String, reason: String)
+
+    /// What happened to a pending intent (see ``FlowGuardDecision/redirect(to:)``).
+    public enum IntentAction: String, Sendable, Hashable {
+        /// A guard redirected the change; it waits for the redirect's flow to finish.
+        case kept
+        /// A newer redirected change or navigation took its place.
+        case replaced
+        /// The redirect's flow finished; the change is asked for again.
+        case replayed
+        /// The redirect's flow left without finishing, or the redirect failed.
+        case dropped
+    }
 
     /// The stable one-line text form, e.g. `handled SignOut at app`.
     public var description: String {
@@ -45,6 +60,8 @@ public enum FlowTraceRecord: Equatable, Hashable, Sendable, CustomStringConverti
         case .change(let change): return "change \(change)"
         case .failed(let operation, let at, let error):
             return "failed \(operation) at \(at): \(error)"
+        case .intent(let action, let change, let note):
+            return "intent \(action.rawValue) \(change) (\(note))"
         case .finished(let flow, let awaitedAt):
             return "finished \(flow): result to run at \(awaitedAt)"
         case .cancelled(let flow, let awaitedAt, let reason):

@@ -35,11 +35,9 @@ func failure<Success>(of task: Task<Success, any Error>) async -> (any Error)? {
     }
 }
 
-// Serialized: the resumption counters are global, and the tests count them.
 @MainActor
 @Suite(
-    "Results: run(_:_:) awaits a child flow; throwing handlers; refused changes release",
-    .serialized)
+    "Results: run(_:_:) awaits a child flow; throwing handlers; refused changes release")
 struct ResultsTests {
     // MARK: Awaiting a result
 
@@ -167,12 +165,12 @@ struct ResultsTests {
             bag.track(picker, "picker")
             bag.track(picker.children[0], "page")
         }
-        let resumed = _RunStatistics.resumptions
+        let resumed = runtime._runStatistics.resumptions
         var resumedInsideTheChange: Bool?
         // The change is reported to the trace after its exits: the run ended before that.
         let observation = runtime.trace.addObserver { record in
             if case .change = record, resumedInsideTheChange == nil {
-                resumedInsideTheChange = _RunStatistics.resumptions == resumed + 1
+                resumedInsideTheChange = runtime._runStatistics.resumptions == resumed + 1
             }
         }
         switch path {
@@ -185,7 +183,7 @@ struct ResultsTests {
         }
         runtime.trace.removeObserver(observation)
         #expect(resumedInsideTheChange == true)
-        #expect(_RunStatistics.resumptions == resumed + 1)
+        #expect(runtime._runStatistics.resumptions == resumed + 1)
         #expect(runtime.trace.lines.contains(
             "cancelled \(pickerPath) (it left without finishing): run at \(from.path) throws"))
         let error = await failure(of: task)
@@ -201,8 +199,8 @@ struct ResultsTests {
     func cancellingTheTaskRemovesTheChild(placement: FlowPlacement) async throws {
         let (runtime, _, app, main, stack, list) = try makeApp()
         let from: FlowController = placement == .embed ? main : placement == .switch ? app : list
-        let resumed = _RunStatistics.resumptions
-        let decided = _RunStatistics.decisions
+        let resumed = runtime._runStatistics.resumptions
+        let decided = runtime._runStatistics.decisions
         let bag = WeakBag()
         var cancellations = 0
         for _ in 0..<1_000 {
@@ -216,8 +214,8 @@ struct ResultsTests {
             #expect(from.state == .entered && runtime.focusedNode?.name != "page")
         }
         #expect(cancellations == 1_000)
-        #expect(_RunStatistics.resumptions - resumed == 1_000)
-        #expect(_RunStatistics.decisions - decided == 1_000)
+        #expect(runtime._runStatistics.resumptions - resumed == 1_000)
+        #expect(runtime._runStatistics.decisions - decided == 1_000)
         #expect(bag.alive == [])
         _ = stack
     }
@@ -226,7 +224,7 @@ struct ResultsTests {
         .timeLimit(.minutes(1)))
     func earlyCancellation() async throws {
         let (runtime, _, _, _, _, list) = try makeApp()
-        let resumed = _RunStatistics.resumptions
+        let resumed = runtime._runStatistics.resumptions
         let bag = WeakBag()
         for _ in 0..<1_000 {
             // Cancelled before it runs: nothing is shown, no continuation is made.
@@ -244,7 +242,7 @@ struct ResultsTests {
             await waitUntil { list.presentedChild == nil }
             #expect(list.presentedChild == nil)
         }
-        #expect(_RunStatistics.resumptions - resumed == 1_000)
+        #expect(runtime._runStatistics.resumptions - resumed == 1_000)
         #expect(bag.alive == [])
         _ = runtime
     }
@@ -252,7 +250,7 @@ struct ResultsTests {
     @Test("Finishing, then cancelling: the result wins and the run resumes once", .timeLimit(.minutes(1)))
     func finishThenCancel() async throws {
         let (runtime, _, _, _, _, list) = try makeApp()
-        let resumed = _RunStatistics.resumptions
+        let resumed = runtime._runStatistics.resumptions
         var results = 0
         for index in 0..<1_000 {
             let task = Task { try await list.run(Picker(), .present) }
@@ -264,7 +262,7 @@ struct ResultsTests {
             #expect(list.presentedChild == nil)
         }
         #expect(results == 1_000)
-        #expect(_RunStatistics.resumptions - resumed == 1_000)
+        #expect(runtime._runStatistics.resumptions - resumed == 1_000)
         _ = runtime
     }
 
