@@ -41,7 +41,8 @@ final class AppRoot: FlowSwitch {
                         console.write(
                             "The session is gone (checked with a weak reference).", style: .success)
                     } else {
-                        console.write("The session is STILL ALIVE: something leaked it.", style: .error)
+                        console.write(
+                            "The session is STILL ALIVE: something leaked it.", style: .error)
                     }
                 }, .switch)
             do {

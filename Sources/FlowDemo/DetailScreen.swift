@@ -55,7 +55,8 @@ final class DetailScreen: FlowController, DemoScreen {
     /// Presents the rating sheet and awaits its result.
     private func rate() async {
         do {
-            let stars = try await run(RatingSheet(book: book, counter: registration.counter), .present)
+            let stars = try await run(
+                RatingSheet(book: book, counter: registration.counter), .present)
             try dependencies.require(SessionKey.self).rate(book, stars: stars)
             console.write(
                 "You gave \(book.title) \(stars) of \(RatingSheet.maxStars) stars.",

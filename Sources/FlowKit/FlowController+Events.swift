@@ -63,7 +63,9 @@ extension FlowController {
         perform handler: @escaping @MainActor (_ node: Self, Event) throws -> EventDisposition
     ) {
         _register(type) { raw, _, node in
-            try handler(unsafeDowncast(node, to: Self.self), raw.assumingMemoryBound(to: Event.self).pointee)
+            try handler(
+                unsafeDowncast(node, to: Self.self), raw.assumingMemoryBound(to: Event.self).pointee
+            )
         }
     }
 

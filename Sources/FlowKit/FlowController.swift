@@ -7,7 +7,7 @@
 ///         init(item: Item) {
 ///             super.init(name: "detail")
 ///             on(Back.self) { [unowned self] _ in
-///                 try? (parent as? FlowStack)?.pop()
+///                 try (parent as? FlowStack)?.pop()
 ///                 return .handled
 ///             }
 ///         }

@@ -4,7 +4,7 @@
 ///
 ///     struct SignOut: FlowEvent {}
 ///     root.on(SignOut.self) { _ in
-///         try? root.switch(to: LoginFlow())
+///         try root.switch(to: LoginFlow())
 ///         return .handled
 ///     }
 ///     detail.send(SignOut())   // detail → stack → main → root

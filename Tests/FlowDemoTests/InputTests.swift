@@ -105,6 +105,7 @@ struct RefusedInputTests {
         for text in ["", "   ", "# note", "\u{1B}[A", "\t"] {
             #expect(await app.pipedStep(DemoLineSplitter.Line(text: text)) == nil)
         }
-        #expect(await app.pipedStep(DemoLineSplitter.Line(text: "  tree ")).map(\.command) == "tree")
+        #expect(
+            await app.pipedStep(DemoLineSplitter.Line(text: "  tree ")).map(\.command) == "tree")
     }
 }

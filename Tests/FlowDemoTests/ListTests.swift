@@ -142,7 +142,8 @@ struct ListTests {
         let tree = app.runtime.treeDescription()
 
         #expect(await app.run("back") == ["back: already at the list."])
-        #expect(await app.run("login alice wonderland") == ["login: already signed in; logout first."])
+        #expect(
+            await app.run("login alice wonderland") == ["login: already signed in; logout first."])
         #expect(
             await app.run("fly away") == [
                 "Unknown command 'fly'. Try: next, prev, page, filter, select, logout, tree, "

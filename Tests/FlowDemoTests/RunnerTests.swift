@@ -25,7 +25,9 @@ extension DemoInputEvent {
 @Suite("Runner")
 struct RunnerTests {
     /// Runs a new app on `terminal` with `events` and returns everything written.
-    func run(_ events: [DemoInputEvent], on terminal: DemoTerminal) async throws -> (String, DemoApp) {
+    func run(
+        _ events: [DemoInputEvent], on terminal: DemoTerminal
+    ) async throws -> (String, DemoApp) {
         let app = try makeApp()
         var written = ""
         let runner = DemoRunner(app: app, terminal: terminal, write: { written += $0 })
@@ -85,7 +87,8 @@ struct RunnerTests {
 
     @Test("Terminal: each command clears the screen and shows the echo, messages and panel")
     func clearsPerStep() async throws {
-        let (written, _) = try await run([.text("login bob builder\r"), .text("back\r")], on: editor)
+        let (written, _) = try await run(
+            [.text("login bob builder\r"), .text("back\r")], on: editor)
         let screens = written.components(separatedBy: DemoRenderer.clearScreen)
 
         #expect(screens.count == 4)  // before the first clear, start, login, back
@@ -95,7 +98,8 @@ struct RunnerTests {
 
     @Test("Terminal: Ctrl-C quits as quit does, on a fresh line after ^C")
     func ctrlC() async throws {
-        let (written, app) = try await run([.text("login bob builder\rsel\u{03}select 1\r")], on: editor)
+        let (written, app) = try await run(
+            [.text("login bob builder\rsel\u{03}select 1\r")], on: editor)
 
         #expect(
             written.hasSuffix(
@@ -144,7 +148,8 @@ struct RunnerTests {
 
     @Test("Terminal: a line over the limit is refused with a message")
     func longLineInEditor() async throws {
-        let (written, app) = try await run([.text(String(repeating: "a", count: 250) + "\r")], on: editor)
+        let (written, app) = try await run(
+            [.text(String(repeating: "a", count: 250) + "\r")], on: editor)
 
         #expect(
             written.contains("Refused: the line has 250 characters; a command has at most 200."))

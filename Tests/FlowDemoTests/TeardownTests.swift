@@ -103,7 +103,8 @@ struct TeardownTests {
         let app = try makeApp()
         _ = await app.start()
         for round in 0..<20 {
-            _ = await app.run("login \(round.isMultiple(of: 2) ? "alice wonderland" : "bob builder")")
+            _ = await app.run(
+                "login \(round.isMultiple(of: 2) ? "alice wonderland" : "bob builder")")
             _ = await app.run("select \(round + 1)")
             _ = await app.run(round.isMultiple(of: 3) ? "back" : "logout")
             if round.isMultiple(of: 3) { _ = await app.run("logout") }

@@ -4,7 +4,8 @@ import Testing
 @MainActor
 @Suite("Walkthrough")
 struct WalkthroughTests {
-    @Test("The walkthrough signs in, pages, filters, opens details, rates, logs out and quits clean")
+    @Test(
+        "The walkthrough signs in, pages, filters, opens details, rates, logs out and quits clean")
     func walkthroughTranscript() async throws {
         let app = try makeApp()
 

@@ -135,7 +135,10 @@ struct ResultsTests {
         picker.exitGuard = { .refuse("busy") }
         picker.finish(with: 3)
         #expect(try await task.value == 3)
-        #expect(failures == ["dismiss at app/main/stack/list failed: 'app/main/stack/list/picker' refused to exit: busy"])
+        #expect(
+            failures == [
+                "dismiss at app/main/stack/list failed: 'app/main/stack/list/picker' refused to exit: busy"
+            ])
         #expect(list.presentedChild === picker)
     }
 
@@ -146,14 +149,16 @@ struct ResultsTests {
         case navigationReplaced
     }
 
-    @Test("Every way of leaving without finishing ends the run inside that change; all is freed",
+    @Test(
+        "Every way of leaving without finishing ends the run inside that change; all is freed",
         arguments: ExitPath.allCases)
     func leavingCancelsTheRun(path: ExitPath) async throws {
         let (runtime, _, app, main, stack, list) = try makeApp()
         let detail = FlowController(name: "detail")
         try stack.push(detail)
         main.register("other") { FlowController(name: "other", route: "other") }
-        let placement: FlowPlacement = path == .platformPop ? .push : path == .navigationReplaced ? .embed : .present
+        let placement: FlowPlacement =
+            path == .platformPop ? .push : path == .navigationReplaced ? .embed : .present
         let from: FlowController = path == .navigationReplaced ? main : detail
         let bag = WeakBag()
         let task = Task { try await from.run(Picker(), placement) }
@@ -184,8 +189,9 @@ struct ResultsTests {
         runtime.trace.removeObserver(observation)
         #expect(resumedInsideTheChange == true)
         #expect(runtime._runStatistics.resumptions == resumed + 1)
-        #expect(runtime.trace.lines.contains(
-            "cancelled \(pickerPath) (it left without finishing): run at \(from.path) throws"))
+        #expect(
+            runtime.trace.lines.contains(
+                "cancelled \(pickerPath) (it left without finishing): run at \(from.path) throws"))
         let error = await failure(of: task)
         #expect(error as? FlowError == .flowCancelled(flow: pickerPath))
         _ = list
@@ -194,7 +200,8 @@ struct ResultsTests {
 
     // MARK: Cancelling the awaiting task
 
-    @Test("Cancelling the awaiting task removes the child; 1,000 times, each run resumes once",
+    @Test(
+        "Cancelling the awaiting task removes the child; 1,000 times, each run resumes once",
         .timeLimit(.minutes(1)), arguments: [FlowPlacement.push, .present, .embed, .switch])
     func cancellingTheTaskRemovesTheChild(placement: FlowPlacement) async throws {
         let (runtime, _, app, main, stack, list) = try makeApp()
@@ -220,7 +227,8 @@ struct ResultsTests {
         _ = stack
     }
 
-    @Test("Cancellation before the run starts, or while the child is being shown: once each",
+    @Test(
+        "Cancellation before the run starts, or while the child is being shown: once each",
         .timeLimit(.minutes(1)))
     func earlyCancellation() async throws {
         let (runtime, _, _, _, _, list) = try makeApp()
@@ -247,7 +255,9 @@ struct ResultsTests {
         _ = runtime
     }
 
-    @Test("Finishing, then cancelling: the result wins and the run resumes once", .timeLimit(.minutes(1)))
+    @Test(
+        "Finishing, then cancelling: the result wins and the run resumes once",
+        .timeLimit(.minutes(1)))
     func finishThenCancel() async throws {
         let (runtime, _, _, _, _, list) = try makeApp()
         let resumed = runtime._runStatistics.resumptions
@@ -314,8 +324,9 @@ struct ResultsTests {
             await waitUntil { root.current is Picker }
             weakLogin = root.current
             try runtime.stop()
-            #expect(runtime.trace.lines.contains(
-                "cancelled app/login (it left without finishing): run at app throws"))
+            #expect(
+                runtime.trace.lines.contains(
+                    "cancelled app/login (it left without finishing): run at app throws"))
             await waitUntil { root.log.count == 1 }
             #expect(root.log == ["\(FlowError.flowCancelled(flow: "app/login"))"])
         }
@@ -357,12 +368,13 @@ struct ResultsTests {
         grandchild.finish(with: "grandchild's")
         login.finish(with: "login's")
         #expect(heard == ["login: login's"])
-        #expect(runtime.trace.lines.suffix(4) == [
-            "send FlowFinished<String> from app/main/stack/login/grandchild",
-            "unhandled FlowFinished<String> from app/main/stack/login/grandchild",
-            "send FlowFinished<String> from app/main/stack/login",
-            "handled FlowFinished<String> at app/main",
-        ])
+        #expect(
+            runtime.trace.lines.suffix(4) == [
+                "send FlowFinished<String> from app/main/stack/login/grandchild",
+                "unhandled FlowFinished<String> from app/main/stack/login/grandchild",
+                "send FlowFinished<String> from app/main/stack/login",
+                "handled FlowFinished<String> at app/main",
+            ])
         let done = FlowFinished(result: 1, flow: login)
         #expect(done.isFrom(login) && !done.isFrom(grandchild) && done.flowName == "login")
         #expect(!FlowFinished(result: 1, flowName: "login", flowRoute: nil).isFrom(login))
@@ -388,12 +400,16 @@ struct ResultsTests {
         main.on(Ping.self) { _ in throw Refusal() }
         list.send(Ping())
         #expect(appSaw == 0)
-        #expect(failures.map(\.description) == ["handler Ping at app/main failed: refused by the handler"])
+        #expect(
+            failures.map(\.description) == [
+                "handler Ping at app/main failed: refused by the handler"
+            ])
         #expect(failures.first?.operation == "handler Ping" && failures.first?.node == "app/main")
-        #expect(runtime.trace.lines.suffix(2) == [
-            "send Ping from app/main/stack/list",
-            "failed handler Ping at app/main: refused by the handler",
-        ])
+        #expect(
+            runtime.trace.lines.suffix(2) == [
+                "send Ping from app/main/stack/list",
+                "failed handler Ping at app/main: refused by the handler",
+            ])
         // A guard's refusal thrown from a handler is no longer lost.
         let editor = FlowController(name: "editor")
         editor.entryGuard = { .refuse("read-only") }
@@ -403,7 +419,9 @@ struct ResultsTests {
         }
         list.send(Ping())
         #expect(failures.count == 2)
-        #expect(failures.last?.error as? FlowError == .entryRefused(node: "app/main/stack/editor", reason: "read-only"))
+        #expect(
+            failures.last?.error as? FlowError
+                == .entryRefused(node: "app/main/stack/editor", reason: "read-only"))
         #expect(runtime.trace.lines.filter { $0.hasPrefix("failed") }.count == 2)
     }
 
@@ -453,7 +471,9 @@ struct ResultsTests {
             }
             try! detail.embed(inner)
             detail.task { _ = detail }
-            detail.entryGuard = { [detail] in _ = detail; return .refuse("not now") }
+            detail.entryGuard = { [detail] in
+                _ = detail; return .refuse("not now")
+            }
             bag.track(detail, "detail")
             bag.track(inner, "inner")
             return detail
@@ -483,7 +503,8 @@ struct ResultsTests {
             return start
         }
         flow.initialRoute = "start"
-        #expect(throws: FlowError.entryRefused(node: "app/main/stack/flow/start", reason: "closed")) {
+        #expect(throws: FlowError.entryRefused(node: "app/main/stack/flow/start", reason: "closed"))
+        {
             try stack.push(flow)
         }
         #expect(bag.alive == [])
