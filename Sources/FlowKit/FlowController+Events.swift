@@ -32,7 +32,7 @@ extension FlowController {
 
     /// Registers a handler that also receives the node the event was sent from.
     ///
-    /// It may throw, as with ``on(_:perform:)-(_,(Event)->EventDisposition)``.
+    /// It may throw, as with the handler that takes only the event.
     public func on<Event: FlowEvent>(
         _ type: Event.Type,
         perform handler:
@@ -56,8 +56,8 @@ extension FlowController {
     /// guard, or never attached) never exits, so such a cycle would keep it alive: register
     /// handlers of nodes that may never enter with this method, or capture the node `weak` or
     /// `unowned`. (Nodes a route factory built for a refused change are released by FlowKit.)
-    /// Replaces any earlier handler for `type`, like ``on(_:perform:)-(_,(Event)->EventDisposition)``;
-    /// it may throw in the same way.
+    /// Replaces any earlier handler for `type`, like `on(_:perform:)`; it may throw in the same
+    /// way.
     public func respond<Event: FlowEvent>(
         to type: Event.Type,
         perform handler: @escaping @MainActor (_ node: Self, Event) throws -> EventDisposition
@@ -82,8 +82,7 @@ extension FlowController {
     ///
     /// `flow` is held weakly. A node has one handler per event type, so this replaces any
     /// earlier handler for `FlowFinished<Result>`; to tell several flows apart in one handler,
-    /// use ``FlowFinished/isFrom(_:)``. It may throw, as with
-    /// ``on(_:perform:)-(_,(Event)->EventDisposition)``.
+    /// use ``FlowFinished/isFrom(_:)``. It may throw, as with `on(_:perform:)`.
     public func on<Result: Sendable>(
         _ type: FlowFinished<Result>.Type, from flow: FlowController,
         perform handler: @escaping @MainActor (FlowFinished<Result>) throws -> EventDisposition
