@@ -120,6 +120,7 @@ extension FlowRuntime {
         }
         for node in entrySet {
             node.state = .entered
+            node._isScoped = true
             node._recomputeScope()
             node.didEnter()
             if tracing { trace.record(.enter(node.path)) }
@@ -326,6 +327,7 @@ extension FlowController {
     func _releaseForExit() {
         state = .exited
         isActive = false
+        _isScoped = false
         if let extras = _extras {
             for task in extras.tasks.values { task.cancel() }
             _extras = nil
