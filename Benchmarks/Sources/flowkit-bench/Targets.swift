@@ -47,7 +47,8 @@ func reportTargets(_ harness: Harness, memory: MemoryReport?) -> Int {
     print("Routing (URL matching: flat in the pattern count, linear in the segment count)")
     ratio(
         "  URL match, 1000 patterns / 10 patterns",
-        perOperation("Routing.urlMatch/patterns=1000"), perOperation("Routing.urlMatch/patterns=10"))
+        perOperation("Routing.urlMatch/patterns=1000"), perOperation("Routing.urlMatch/patterns=10")
+    )
     ratio(
         "  URL match per segment, 32 segments / 2 segments",
         perUnit("Routing.urlMatch/segments=32"), perUnit("Routing.urlMatch/segments=2"))
