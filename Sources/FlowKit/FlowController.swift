@@ -89,6 +89,11 @@ open class FlowController {
     @exclusivity(unchecked)
     public internal(set) var isActive = false
 
+    /// Whether this node keeps a flattened dependency scope: set when it enters, cleared when
+    /// it exits. A plain stored flag so that inlined lookups test it with one load.
+    @exclusivity(unchecked)
+    @usableFromInline final var _isScoped = false
+
     /// The route entered below this node when it enters without an explicit path and has no
     /// children (a statechart's initial state). Needs a factory registered for that route.
     public var initialRoute: FlowRoute? {

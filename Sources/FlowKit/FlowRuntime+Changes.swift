@@ -9,7 +9,11 @@ extension FlowRuntime {
         _ kind: FlowChange.Kind, domain: FlowController?, platform: Bool,
         intent: _Intent? = nil, _ plan: (inout _Change) throws -> Void
     ) throws {
-        precondition(_phase == .idle, "FlowRuntime: a change started while another one runs")
+        // Every public path admits a change only when idle (queued or refused otherwise); this
+        // also covers `start()` asked for again from the start's own guards.
+        guard _phase == .idle else {
+            throw FlowError.changeInProgress(node: domain?.path ?? root?.name ?? "")
+        }
         try _outermost {
             do {
                 _phase = .checking
@@ -131,6 +135,7 @@ extension FlowRuntime {
         }
         for node in entrySet {
             node.state = .entered
+            node._isScoped = true
             node._recomputeScope()
             node.didEnter()
             if tracing { trace.record(.enter(node.path)) }
@@ -337,6 +342,7 @@ extension FlowController {
     func _releaseForExit() {
         state = .exited
         isActive = false
+        _isScoped = false
         if let extras = _extras {
             for task in extras.tasks.values { task.cancel() }
             _extras = nil

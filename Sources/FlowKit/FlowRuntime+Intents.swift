@@ -1,5 +1,19 @@
 /// A change a guard redirected, kept to be retried: what it was, and how to ask for it again.
 struct _Intent {
+    /// Formats what the change was, only when a guard redirects it (never on the hot path).
+    let describe: @MainActor () -> String
+    let run: @MainActor () throws -> Void
+
+    init(
+        describe: @escaping @MainActor () -> String, run: @escaping @MainActor () throws -> Void
+    ) {
+        self.describe = describe
+        self.run = run
+    }
+}
+
+/// A kept intent with its description formatted once.
+struct _KeptIntent {
     let description: String
     let run: @MainActor () throws -> Void
 }
@@ -8,7 +22,7 @@ struct _Intent {
 /// the node that redirect reached (the flow whose finishing replays the intent).
 struct _PendingIntent {
     let id: Int
-    let intent: _Intent
+    let intent: _KeptIntent
     let redirect: [FlowStep]
     /// Set once the redirect has been performed.
     var flow: FlowController?
@@ -36,8 +50,9 @@ extension FlowRuntime {
         }
         _intentCount += 1
         let id = _intentCount
-        _pendingIntent = _PendingIntent(id: id, intent: intent, redirect: redirect.path)
-        _traceIntent(.kept, intent.description, "\(redirect.node) redirected to \(target)")
+        let kept = _KeptIntent(description: intent.describe(), run: intent.run)
+        _pendingIntent = _PendingIntent(id: id, intent: kept, redirect: redirect.path)
+        _traceIntent(.kept, kept.description, "\(redirect.node) redirected to \(target)")
         _enqueueChange("redirect", at: root) { [weak self] in
             guard let self, let root = self.root else { return }
             self._isRedirecting = true
