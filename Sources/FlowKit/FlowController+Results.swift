@@ -158,12 +158,11 @@ extension FlowController {
     /// Delivers a finish: to the `run` awaiting this flow if there is one and the type
     /// matches, else as a ``FlowFinished`` event.
     func _finish<Result: Sendable>(with result: Result) {
-        if let waiter = _extras?.resultWaiter, waiter.offer(result) {
-            _runtime?._flowDidFinish(self)
-            return
-        }
-        send(FlowFinished(result: result, flow: self))
+        // First: a redirect waiting for this flow must know it finished before the flow can
+        // be removed (by `run`, or by a handler of the event below).
         _runtime?._flowDidFinish(self)
+        if let waiter = _extras?.resultWaiter, waiter.offer(result) { return }
+        send(FlowFinished(result: result, flow: self))
     }
 }
 

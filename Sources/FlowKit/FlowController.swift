@@ -394,8 +394,9 @@ public enum FlowGuardDecision: Sendable, Equatable {
     ///
     /// The change is cancelled and throws ``FlowError/redirected(node:to:)``; the runtime
     /// keeps it as a pending intent and performs the redirect as its own transaction. When
-    /// the node the redirect reaches calls ``FlowController/finish(with:)``, the intent is
-    /// replayed (its guards decide again); if that node leaves without finishing, or a newer
+    /// the node the redirect reaches has called ``FlowController/finish(with:)`` and then
+    /// leaves the tree (the app moved on, e.g. from sign-in to its main flow), the intent is
+    /// replayed (its guards decide again). If that node leaves without finishing, or a newer
     /// navigation outside it comes first, the intent is dropped. The trace records each step
     /// (`intent kept`, `replaced`, `replayed`, `dropped`).
     ///

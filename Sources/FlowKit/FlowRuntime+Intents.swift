@@ -26,7 +26,7 @@ struct _PendingIntent {
     let redirect: [FlowStep]
     /// Set once the redirect has been performed.
     var flow: FlowController?
-    /// Set when `flow` finished: the replay is queued.
+    /// Set when `flow` finished: the replay is queued when it leaves the tree.
     var finished = false
 }
 
@@ -80,31 +80,30 @@ extension FlowRuntime {
         _traceIntent(.replaced, pending.intent.description, "a newer navigation from \(node.path)")
     }
 
-    /// `node` called `finish(with:)`: if it is the redirect's flow, replay the intent after
-    /// the `FlowFinished` event (so the handler that moves on runs first).
+    /// `node` called `finish(with:)`: if it is the redirect's flow, its intent will be
+    /// replayed once it has left the tree (the app moved on from it, e.g. from sign-in to
+    /// the main flow), so the replay lands on the tree the app moved to.
     func _flowDidFinish(_ node: FlowController) {
-        guard var pending = _pendingIntent, pending.flow === node, !pending.finished else {
-            return
-        }
-        pending.finished = true
-        _pendingIntent = pending
-        _outermost {
-            _enqueueChange("replay", at: node) { [weak self] in
-                guard let self, let pending = self._pendingIntent, pending.finished else { return }
-                self._pendingIntent = nil
-                self._traceIntent(.replayed, pending.intent.description, "\(node.path) finished")
-                try pending.intent.run()
-            }
-        }
+        guard let pending = _pendingIntent, pending.flow === node else { return }
+        _pendingIntent?.finished = true
     }
 
     /// Called for each exiting node while an intent is pending: the redirect's flow leaving
-    /// without finishing drops the intent.
+    /// after it finished queues the replay (it runs as the next transaction); leaving without
+    /// finishing drops the intent.
     func _noteExit(of node: FlowController) {
-        guard let pending = _pendingIntent, pending.flow === node, !pending.finished else {
+        guard let pending = _pendingIntent, pending.flow === node else { return }
+        guard pending.finished else {
+            _dropIntent("\(node.path) left without finishing")
             return
         }
-        _dropIntent("\(node.path) left without finishing")
+        _pendingIntent = nil
+        let path = node.path
+        _enqueueChange("replay", at: node) { [weak self] in
+            guard let self else { return }
+            self._traceIntent(.replayed, pending.intent.description, "\(path) finished")
+            try pending.intent.run()
+        }
     }
 
     func _dropIntent(_ reason: String) {
