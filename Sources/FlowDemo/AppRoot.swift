@@ -19,6 +19,11 @@ final class AppRoot: FlowSwitch {
         self.counter = counter
         registration = counter.register()
         super.init(name: "app")
+        // A deep link to the catalog while logged out builds a main flow only for its guard
+        // to decide (it redirects to the login screen); the signed-in main flow is the one
+        // the session loop shows.
+        register("main") { MainFlow(counter: counter) }
+        registerGlobal("about") { AboutScreen(counter: counter) }
     }
 
     override func didEnter() {

@@ -1,4 +1,5 @@
 import FlowKit
+import FlowKitLinks
 
 /// The demo app as a session of commands: the binary and the tests both drive this type, so
 /// they run the same code.
@@ -41,6 +42,8 @@ public final class DemoApp {
     public private(set) var hasQuit = false
 
     private let console = DemoConsole()
+    /// The deep links this app follows.
+    private let links: FlowURLRouter
     private var lastPanel: DemoPanel?
 
     /// Creates the app. Nothing runs until ``start()``.
@@ -55,6 +58,7 @@ public final class DemoApp {
         lockout: LockoutPolicy = .standard, clock: (any DemoClock)? = nil
     ) {
         let counter = LiveNodeCounter()
+        links = DemoLinks.router(for: catalog)
         let root = AppRoot(counter: counter)
         root.dependencies.set(console, for: ConsoleKey.self)
         root.dependencies.set(
@@ -69,6 +73,20 @@ public final class DemoApp {
         }
         runtime.onError = { [console] failure in
             console.write("Error: \(failure)", style: .error)
+        }
+        // What happens to a deep link kept while the user signs in, told as it happens.
+        runtime.trace.addObserver { [console] record in
+            guard case .intent(let action, _, let note) = record else { return }
+            switch action {
+            case .kept: break  // the `open` command says so
+            case .replaced:
+                console.write("The link opened before is replaced by the new one.", style: .notice)
+            case .replayed:
+                console.write(
+                    "Signed in: carrying on to the link opened before.", style: .success)
+            case .dropped:
+                console.write("The link opened before is dropped (\(note)).", style: .notice)
+            }
         }
     }
 
@@ -159,6 +177,10 @@ public final class DemoApp {
             goBack()
         case "close":
             closeSheet()
+        case "open":
+            openLink(arguments.first)
+        case "about":
+            openAbout()
         default:
             focusedScreen?.perform(command.name, arguments: arguments)
         }
@@ -217,6 +239,11 @@ public final class DemoApp {
         console.write("Quitting: the runtime stops and every node exits, innermost first.")
         stopRuntime()
         await settle()
+        // The tasks that awaited flows end a few main-actor turns after the stop (their
+        // `run` throws, then they return and release what they held); give them up to a
+        // thousand turns, so that the count below is taken once they have, however busy the
+        // machine. Something that leaked stays counted.
+        for _ in 0..<1_000 where liveNodes.alive > 0 { await Task.yield() }
         console.write(
             "FlowController instances still alive: \(liveNodes.alive) "
                 + "(\(liveNodes.created) created in this run).",
@@ -301,6 +328,36 @@ public final class DemoApp {
     }
 
     /// The platform's close button on a sheet: the terminal dismisses it and tells FlowKit.
+    /// `open <link>`: a deep link, mapped to a path by ``DemoLinks`` and navigated in one
+    /// transaction. Logged out, the main flow's guard sends the user to the login screen
+    /// first; the link is kept and carried on once they have signed in.
+    private func openLink(_ link: String?) {
+        guard let link else {
+            console.write("Refused: give a link; usage: open <link>.", style: .error)
+            return
+        }
+        do {
+            try runtime.open(link, with: links)
+            console.write("Opened \(link).", style: .success)
+        } catch let error as FlowURLError {
+            console.write("Cannot open \(link): \(error).", style: .error)
+        } catch FlowError.redirected {
+            console.write(
+                "Sign in first: \(link) opens once you have signed in.", style: .notice)
+        } catch {
+            console.write("Cannot open \(link): \(error)", style: .error)
+        }
+    }
+
+    /// `about`: the app root's global route, presented over the focused screen.
+    private func openAbout() {
+        do {
+            try runtime.open("about")
+        } catch {
+            console.write("Cannot show about: \(error)", style: .error)
+        }
+    }
+
     private func closeSheet() {
         guard let presenter = runtime.focusedNode?.parent else { return }
         do {

@@ -44,6 +44,10 @@ struct DemoCommand: Equatable, Sendable {
         DemoCommand("stars", usage: "stars <n>", maxArguments: 1, "rate the book n of 5 stars"),
         DemoCommand("close", "the platform's close button: dismiss the sheet, no rating"),
         DemoCommand("logout", "sign out; the main flow is torn down"),
+        DemoCommand(
+            "open", usage: "open <link>", maxArguments: 1, isGlobal: true,
+            "follow a deep link: flowdemo://books or flowdemo://books/<id>"),
+        DemoCommand("about", isGlobal: true, "present the about screen over this one"),
         DemoCommand("tree", isGlobal: true, "the live FlowController tree and the node count"),
         DemoCommand("trace", isGlobal: true, "print FlowKit's trace as it happens (on/off)"),
         DemoCommand("help", usage: "help, ?", isGlobal: true, "the commands of this screen"),

@@ -11,7 +11,7 @@ final class DetailScreen: FlowController, DemoScreen {
     init(book: Book, counter: LiveNodeCounter) {
         registration = counter.register()
         self.book = book
-        super.init(name: "detail")
+        super.init(name: "detail", route: FlowRoute(CatalogRoute.detail(id: book.id)))
     }
 
     override func didEnter() {

@@ -17,7 +17,7 @@ final class ListScreen: FlowController, DemoScreen {
 
     init(counter: LiveNodeCounter) {
         registration = counter.register()
-        super.init(name: "list")
+        super.init(name: "list", route: FlowRoute(CatalogRoute.list))
     }
 
     private var store: CatalogStore {

@@ -12,7 +12,7 @@ final class LoginFlow: FlowController, ResultFlow {
     init(counter: LiveNodeCounter, whenEntered: @escaping @MainActor () -> Void = {}) {
         registration = counter.register()
         self.whenEntered = whenEntered
-        super.init(name: "login")
+        super.init(name: "login", route: "login")
         do {
             try embed(LoginScreen(counter: counter))
         } catch {

@@ -18,7 +18,7 @@ final class MainFlow: FlowController, ResultFlow {
         registration = counter.register()
         self.counter = counter
         stack = CatalogStack(counter: counter, root: ListScreen(counter: counter))
-        super.init(name: "main")
+        super.init(name: "main", route: "main")
         do {
             try embed(stack)
         } catch {
@@ -27,6 +27,12 @@ final class MainFlow: FlowController, ResultFlow {
         respond(to: BookSelected.self) { main, selected in
             try main.stack.push(DetailScreen(book: selected.book, counter: main.counter))
             return .handled
+        }
+        // Only a signed-in session enters: a deep link while logged out is sent to the login
+        // screen first, and carried on to its target once the user has signed in.
+        entryGuard = { [unowned self] in
+            dependencies.value(for: SessionKey.self) == nil
+                ? .redirect(to: [.child("login")]) : .allow
         }
         respond(to: LogoutRequested.self) { main, _ in
             main.finish(with: ())

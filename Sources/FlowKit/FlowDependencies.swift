@@ -77,13 +77,22 @@ public struct FlowDependencies {
 
     @inlinable
     func _value<Value>(_ key: ObjectIdentifier, as type: Value.Type) -> Value? {
-        guard let box = node._dependencyBox(key) else { return nil }
+        guard let box = node._dependencyBox(key) else {
+            return node._isScoped ? nil : _unscopedValue(key, as: type)
+        }
         // The key's type fixes the value's type, so this downcast cannot fail. Unretained is
-        // safe because the box is held for the read: by this entered node's own flattened
-        // scope, or for any other node by the runtime-wide lookup slot (see
-        // `_dependencyBox`); the node is held by `self.node`, and no app code runs between
-        // the probe and this read.
+        // safe: only an entered node has a flattened scope, which holds the box; the node is
+        // held by `self.node`, and no app code runs between the probe and this read.
         return unsafeDowncast(box.takeUnretainedValue(), to: _ValueBox<Value>.self).value
+    }
+
+    /// A lookup at a node that is not entered (kept out of the inlined fast path): along its
+    /// links, with the box returned retained, so an ancestor freed on another thread
+    /// meanwhile cannot free it under the read.
+    @usableFromInline
+    func _unscopedValue<Value>(_ key: ObjectIdentifier, as type: Value.Type) -> Value? {
+        guard let box = node._unscopedDependency(key) else { return nil }
+        return unsafeDowncast(box, to: _ValueBox<Value>.self).value
     }
 
     func _set<Value>(_ value: Value, _ key: ObjectIdentifier) {
@@ -103,24 +112,13 @@ public struct FlowDependencies {
 }
 
 extension FlowController {
-    /// The box visible at this node for `key`: the non-generic half of a lookup, so that
-    /// callers specialise only the cast (one call, no branch in the inlined part: measured
-    /// 23 ns against 41 ns with the branch inlined).
-    ///
-    /// An entered node reads its flattened scope, which holds the box. Any other node looks
-    /// along its links (``_unscopedDependency(_:)``); the box it finds is put in
-    /// ``_LookupSlot`` until the next such lookup, so that it outlives the caller's read even
-    /// if the ancestor holding it is freed on another thread meanwhile. The slot holds at
-    /// most one box for the whole process and is emptied by every lookup that finds nothing.
+    /// The box visible at this entered node for `key`, from its flattened scope (which holds
+    /// it): the non-generic half of a lookup, so that callers specialise only the cast.
+    /// `nil` at a node that is not entered (it has no flattened scope).
     @usableFromInline
     final func _dependencyBox(_ key: ObjectIdentifier) -> Unmanaged<_AnyValueBox>? {
-        if _isScoped {
-            guard let scope = _scope, let box = scope.table[key] else { return nil }
-            return Unmanaged.passUnretained(box)
-        }
-        let box = _unscopedDependency(key)
-        _LookupSlot.box = box
-        return box.map(Unmanaged.passUnretained)
+        guard let scope = _scope, let box = scope.table[key] else { return nil }
+        return Unmanaged.passUnretained(box)
     }
 
     /// The box visible at a node that is not entered: a created node walks its own values
@@ -169,11 +167,4 @@ extension FlowController {
         for (raw, box) in own.rawEntries { table[raw: raw] = box }
         _scope = _DependencyScope(table: table)
     }
-}
-
-/// Keeps the box of the last lookup at a node that is not entered alive for its caller's
-/// read (see ``FlowController/_dependencyBox(_:)``).
-@MainActor
-enum _LookupSlot {
-    static var box: _AnyValueBox?
 }

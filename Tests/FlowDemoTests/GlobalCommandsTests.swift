@@ -11,6 +11,8 @@ struct GlobalCommandsTests {
         _ = await app.start()
         let anywhere = [
             "Anywhere:",
+            "  open <link>               follow a deep link: flowdemo://books or flowdemo://books/<id>",
+            "  about                     present the about screen over this one",
             "  tree                      the live FlowController tree and the node count",
             "  trace                     print FlowKit's trace as it happens (on/off)",
             "  help, ?                   the commands of this screen",
@@ -30,9 +32,9 @@ struct GlobalCommandsTests {
         #expect(
             Array(detailHelp.prefix(4)) == [
                 "Commands on this screen (Pride and Prejudice):",
-                "  back      the platform's back button: close the book",
-                "  rate      rate this book in a sheet; the sheet's result comes back here",
-                "  logout    sign out; the main flow is torn down",
+                "  back          the platform's back button: close the book",
+                "  rate          rate this book in a sheet; the sheet's result comes back here",
+                "  logout        sign out; the main flow is torn down",
             ])
         #expect(detailHelp.dropFirst(4).first == "Anywhere:")
         #expect(detailHelp.contains("+-- Pride and Prejudice " + String(repeating: "-", count: 48)))

@@ -105,7 +105,7 @@ struct ListTests {
             | Signed in as Bob; books opened this session: 1
             |
             | Here: back, rate, logout
-            | Anywhere: tree, trace, help, quit
+            | Anywhere: open, about, tree, trace, help, quit
             +-----------------------------------------------------------------------
             """
         #expect(
@@ -146,8 +146,8 @@ struct ListTests {
             await app.run("login alice wonderland") == ["login: already signed in; logout first."])
         #expect(
             await app.run("fly away") == [
-                "Unknown command 'fly'. Try: next, prev, page, filter, select, logout, tree, "
-                    + "trace, help, quit."
+                "Unknown command 'fly'. Try: next, prev, page, filter, select, logout, open, "
+                    + "about, tree, trace, help, quit."
             ])
         #expect(app.runtime.treeDescription() == tree)
     }
@@ -255,7 +255,7 @@ struct ListTests {
                 "| Page \(page) of \(pages)",
                 "|",
                 "| Here: next, prev, page <n>, filter [text], select <n>, logout",
-                "| Anywhere: tree, trace, help, quit",
+                "| Anywhere: open, about, tree, trace, help, quit",
                 "+-----------------------------------------------------------------------",
             ]
     }

@@ -165,7 +165,7 @@ struct LoginTests {
             + """
             |
             | Here: login <user> <password>
-            | Anywhere: tree, trace, help, quit
+            | Anywhere: open, about, tree, trace, help, quit
             +-----------------------------------------------------------------------
             """
     }

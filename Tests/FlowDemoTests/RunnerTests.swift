@@ -200,7 +200,7 @@ struct RunnerTests {
         | Page 1 of 8
         |
         | Here: next, prev, page <n>, filter [text], select <n>, logout
-        | Anywhere: tree, trace, help, quit
+        | Anywhere: open, about, tree, trace, help, quit
         +-----------------------------------------------------------------------
 
         """

@@ -41,7 +41,7 @@ let expectedWalkthrough = """
     | 3 wrong attempts in a row lock a user out for 10 seconds.
     |
     | Here: login <user> <password>
-    | Anywhere: tree, trace, help, quit
+    | Anywhere: open, about, tree, trace, help, quit
     +-----------------------------------------------------------------------
     > login alice secret
     Wrong username or password (1 in a row for alice; 2 more lock alice out for 10 s).
@@ -79,7 +79,7 @@ let expectedWalkthrough = """
     | Page 1 of 8
     |
     | Here: next, prev, page <n>, filter [text], select <n>, logout
-    | Anywhere: tree, trace, help, quit
+    | Anywhere: open, about, tree, trace, help, quit
     +-----------------------------------------------------------------------
     > next
     +-- Books --------------------------------------------------------------
@@ -100,7 +100,7 @@ let expectedWalkthrough = """
     | Page 2 of 8
     |
     | Here: next, prev, page <n>, filter [text], select <n>, logout
-    | Anywhere: tree, trace, help, quit
+    | Anywhere: open, about, tree, trace, help, quit
     +-----------------------------------------------------------------------
     > filter dickens
     6 of 64 books match "dickens".
@@ -120,7 +120,7 @@ let expectedWalkthrough = """
     | Page 1 of 1
     |
     | Here: next, prev, page <n>, filter [text], select <n>, logout
-    | Anywhere: tree, trace, help, quit
+    | Anywhere: open, about, tree, trace, help, quit
     +-----------------------------------------------------------------------
     > select 1
       trace: send BookSelected from app/main/stack/list
@@ -140,7 +140,7 @@ let expectedWalkthrough = """
     | Signed in as Alice; books opened this session: 1
     |
     | Here: back, rate, logout
-    | Anywhere: tree, trace, help, quit
+    | Anywhere: open, about, tree, trace, help, quit
     +-----------------------------------------------------------------------
     > tree
     * app
@@ -169,7 +169,7 @@ let expectedWalkthrough = """
     | Page 1 of 1
     |
     | Here: next, prev, page <n>, filter [text], select <n>, logout
-    | Anywhere: tree, trace, help, quit
+    | Anywhere: open, about, tree, trace, help, quit
     +-----------------------------------------------------------------------
     > select 6
       trace: send BookSelected from app/main/stack/list
@@ -189,7 +189,7 @@ let expectedWalkthrough = """
     | Signed in as Alice; books opened this session: 2
     |
     | Here: back, rate, logout
-    | Anywhere: tree, trace, help, quit
+    | Anywhere: open, about, tree, trace, help, quit
     +-----------------------------------------------------------------------
     > rate
       trace: enter app/main/stack/detail/rate
@@ -202,7 +202,7 @@ let expectedWalkthrough = """
     | stars <n> rates it from 1 to 5; close leaves without a rating.
     |
     | Here: stars <n>, close
-    | Anywhere: tree, trace, help, quit
+    | Anywhere: open, about, tree, trace, help, quit
     +-----------------------------------------------------------------------
     > close
       trace: exit app/main/stack/detail/rate
@@ -220,7 +220,7 @@ let expectedWalkthrough = """
     | Signed in as Alice; books opened this session: 2
     |
     | Here: back, rate, logout
-    | Anywhere: tree, trace, help, quit
+    | Anywhere: open, about, tree, trace, help, quit
     +-----------------------------------------------------------------------
     > rate
       trace: enter app/main/stack/detail/rate
@@ -233,7 +233,7 @@ let expectedWalkthrough = """
     | stars <n> rates it from 1 to 5; close leaves without a rating.
     |
     | Here: stars <n>, close
-    | Anywhere: tree, trace, help, quit
+    | Anywhere: open, about, tree, trace, help, quit
     +-----------------------------------------------------------------------
     > stars 4
       trace: finished app/main/stack/detail/rate: result to run at app/main/stack/detail
@@ -252,7 +252,7 @@ let expectedWalkthrough = """
     | Your rating: 4 of 5 stars
     |
     | Here: back, rate, logout
-    | Anywhere: tree, trace, help, quit
+    | Anywhere: open, about, tree, trace, help, quit
     +-----------------------------------------------------------------------
     > logout
       trace: send LogoutRequested from app/main/stack/detail
@@ -278,7 +278,7 @@ let expectedWalkthrough = """
     | 3 wrong attempts in a row lock a user out for 10 seconds.
     |
     | Here: login <user> <password>
-    | Anywhere: tree, trace, help, quit
+    | Anywhere: open, about, tree, trace, help, quit
     +-----------------------------------------------------------------------
     > tree
     * app
