@@ -51,6 +51,12 @@ final class RatingSheet: FlowController, ResultFlow {
 
 struct Save: FlowEvent {}
 
+/// Lets the main actor run what is ready: the tasks a change woke.
+@MainActor
+func settle() async {
+    for _ in 0..<100 { await Task.yield() }
+}
+
 @MainActor
 @Suite("Results guide")
 struct ResultsGuideTests {
@@ -63,7 +69,7 @@ struct ResultsGuideTests {
             let account = try await app.run(LoginFlow(), .switch)
             return account
         }
-        await Task.yield()
+        await settle()
         app.current?.send(CredentialsAccepted(account: Account(name: "bo")))
         #expect(try await task.value == Account(name: "bo"))
         #expect(runtime.trace.lines.contains("finished app/login: result to run at app"))
@@ -74,10 +80,10 @@ struct ResultsGuideTests {
         let root = AppRoot()
         let runtime = try FlowRuntime(root: root)
         try runtime.start()  // app enters; its task shows the login flow
-        await Task.yield()
+        await settle()
         let login = try #require(root.current as? LoginFlow)
         login.send(CredentialsAccepted(account: Account(name: "ada")))
-        await Task.yield()
+        await settle()
         #expect(root.signedIn == Account(name: "ada"))
         #expect(runtime.focusedPath.map(\.path) == ["app", "app/main"])
     }
@@ -88,14 +94,14 @@ struct ResultsGuideTests {
         let runtime = try FlowRuntime(root: FlowStack(name: "stack", root: detail))
         try runtime.start()
         let rating = Task { try await detail.run(RatingSheet(), .present) }
-        await Task.yield()  // the sheet is presented
+        await settle()  // the sheet is presented
         try detail.platformDidDismiss()  // the user swiped it away
         await #expect(throws: FlowError.flowCancelled(flow: "stack/detail/rating")) {
             try await rating.value
         }
 
         let waiting = Task { try await detail.run(RatingSheet(), .present) }
-        await Task.yield()
+        await settle()
         waiting.cancel()
         await #expect(throws: CancellationError.self) { try await waiting.value }
         #expect(detail.presentedChild == nil)
