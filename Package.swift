@@ -3,10 +3,14 @@ import PackageDescription
 
 let package = Package(
     name: "FlowKit",
+    // The lowest OS versions FlowKit supports: Observation (iOS 17, macOS 14 and their
+    // siblings) is the floor. Linux has no such setting.
+    platforms: [.iOS(.v17), .macOS(.v14), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
     products: [
         .library(name: "FlowKit", targets: ["FlowKit"]),
         .library(name: "FlowKitTesting", targets: ["FlowKitTesting"]),
         .library(name: "FlowKitCharts", targets: ["FlowKitCharts"]),
+        .library(name: "FlowKitLinks", targets: ["FlowKitLinks"]),
         .executable(name: "flowdemo", targets: ["flowdemo"]),
         .executable(name: "flowchart", targets: ["flowchart"]),
     ],
@@ -16,11 +20,13 @@ let package = Package(
         .target(name: "FlowKit"),
         // Test support: recording host, exhaustive harness, leak tracking.
         .target(name: "FlowKitTesting", dependencies: ["FlowKit"]),
-        // The statechart format (shared/charts) compiled to ordinary FlowController trees.
+        // The statechart format (Docs/ChartFormat.md) compiled to ordinary FlowController trees.
         .target(name: "FlowKitCharts", dependencies: ["FlowKit"]),
+        // URL deep links mapped to navigation paths (uses Foundation's URLComponents).
+        .target(name: "FlowKitLinks", dependencies: ["FlowKit"]),
         // The demo app's flows, shared by the binary and its tests.
         .target(
-            name: "FlowDemo", dependencies: ["FlowKit"],
+            name: "FlowDemo", dependencies: ["FlowKit", "FlowKitLinks"],
             resources: [.process("Resources")]),
         .executableTarget(name: "flowdemo", dependencies: ["FlowDemo"]),
         .executableTarget(name: "flowchart", dependencies: ["FlowKitCharts"]),
@@ -28,7 +34,13 @@ let package = Package(
         .testTarget(name: "FlowKitTestingTests", dependencies: ["FlowKit", "FlowKitTesting"]),
         .testTarget(
             name: "FlowKitChartsTests", dependencies: ["FlowKit", "FlowKitCharts"],
-            exclude: ["Charts"]),
+            exclude: ["Charts", "Examples"]),
+        .testTarget(
+            name: "FlowKitLinksTests", dependencies: ["FlowKit", "FlowKitLinks"],
+            exclude: ["Fixtures"]),
+        // The code of the guides (Docs/GettingStarted.md, Concepts.md, Routing.md), compiled and run.
+        .testTarget(
+            name: "GuideTests", dependencies: ["FlowKit", "FlowKitTesting", "FlowKitLinks"]),
         .testTarget(
             name: "FlowDemoTests", dependencies: ["FlowDemo", "FlowKit", "FlowKitTesting"]),
     ],

@@ -7,6 +7,8 @@ import PackageDescription
 //     swift run -c release --package-path Benchmarks flowkit-bench
 let package = Package(
     name: "FlowKitBenchmarks",
+    // FlowKit's own floor (see ../Package.swift); a dependent package may not go lower.
+    platforms: [.iOS(.v17), .macOS(.v14), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
     dependencies: [
         .package(name: "FlowKit", path: ".."),
         .package(url: "https://github.com/Swinject/Swinject", from: "2.10.0"),

@@ -29,9 +29,11 @@ final class AppRoot: FlowSwitch {
         main.dependencies.set(UserSession(account: account), for: SessionKey.self)
         do {
             try self.switch(to: main)
-            console.write("Signed in as \(account.displayName): the app root switched to main.")
+            console.write(
+                "Signed in as \(account.displayName): the app root switched to main.",
+                style: .success)
         } catch {
-            console.write("Could not sign in: \(error)")
+            console.write("Could not sign in: \(error)", style: .error)
         }
     }
 
@@ -41,14 +43,16 @@ final class AppRoot: FlowSwitch {
         do {
             try self.switch(to: LoginFlow(counter: counter))
         } catch {
-            console.write("Could not sign out: \(error)")
+            console.write("Could not sign out: \(error)", style: .error)
             return
         }
-        console.write([
+        console.write(
             "\(name) signed out: the app root switched to login and tore the main flow down.",
-            session == nil
-                ? "The session is gone (checked with a weak reference)."
-                : "The session is STILL ALIVE: something leaked it.",
-        ])
+            style: .success)
+        if session == nil {
+            console.write("The session is gone (checked with a weak reference).", style: .success)
+        } else {
+            console.write("The session is STILL ALIVE: something leaked it.", style: .error)
+        }
     }
 }

@@ -1,11 +1,17 @@
-/// Checks usernames and passwords against the demo's accounts and enforces the lockout.
+/// Checks usernames and passwords against the demo's accounts and enforces the lockout, per
+/// user.
 ///
-/// One service serves the whole app (it is set on the app root under ``AuthServiceKey``), so
-/// the failure count survives the login flow being torn down and rebuilt.
+/// Usernames are compared ignoring case (`ALICE` is `alice`); passwords exactly. Wrong
+/// attempts are counted per username (in lower case, whether or not an account has it), so
+/// locking one user out does not lock out anyone else. One service serves the whole app (it
+/// is set on the app root under ``AuthServiceKey``), so the counts survive the login flow
+/// being torn down and rebuilt.
 ///
 ///     let auth = AuthService(accounts: Account.shipped)
 ///     auth.signIn(username: "alice", password: "nope", at: .zero)
 ///     // .rejected(failuresInARow: 1, remaining: 2)
+///     auth.signIn(username: "BOB", password: "builder", at: .zero)
+///     // .accepted(bob)
 @MainActor
 public final class AuthService {
     /// The outcome of one attempt.
@@ -14,11 +20,12 @@ public final class AuthService {
         case accepted(Account)
         /// A field was empty; nothing was checked or counted.
         case emptyField(String)
-        /// Wrong credentials; `remaining` more in a row lock sign-in.
+        /// Wrong credentials; `remaining` more in a row lock this username out.
         case rejected(failuresInARow: Int, remaining: Int)
-        /// Wrong credentials, and this attempt locked sign-in for `duration`.
+        /// Wrong credentials, and this attempt locked the username out for `duration`.
         case lockedOut(duration: Duration)
-        /// Sign-in is locked; `remaining` is the time left. Nothing was checked or counted.
+        /// The username is locked out; `remaining` is the time left. Nothing was checked or
+        /// counted.
         case locked(remaining: Duration)
     }
 
@@ -27,10 +34,8 @@ public final class AuthService {
     /// The lockout rule.
     public let policy: LockoutPolicy
 
-    /// Wrong attempts in a row since the last success or lock.
-    public private(set) var failuresInARow = 0
-    /// When the current lock ends, on the clock passed to ``signIn(username:password:at:)``.
-    public private(set) var lockedUntil: Duration?
+    private var failures: [String: Int] = [:]
+    private var locks: [String: Duration] = [:]
 
     /// Creates a service for `accounts`.
     public init(accounts: [Account], policy: LockoutPolicy = .standard) {
@@ -38,33 +43,56 @@ public final class AuthService {
         self.policy = policy
     }
 
-    /// Whether sign-in is locked at `now`.
-    public func isLocked(at now: Duration) -> Bool {
-        lockedUntil.map { now < $0 } ?? false
+    /// The key a username is counted and locked under: the username in lower case.
+    public static func key(for username: String) -> String {
+        username.lowercased()
+    }
+
+    /// Wrong attempts in a row for `username` since its last success or lock.
+    public func failuresInARow(for username: String) -> Int {
+        failures[Self.key(for: username)] ?? 0
+    }
+
+    /// When the lock on `username` ends (a reading of the ``DemoClock``), if it was locked
+    /// and no attempt has been made since the lock ended.
+    public func lockEnd(for username: String) -> Duration? {
+        locks[Self.key(for: username)]
+    }
+
+    /// Whether `username` is locked out at `now`.
+    public func isLocked(_ username: String, at now: Duration) -> Bool {
+        lockEnd(for: username).map { now < $0 } ?? false
+    }
+
+    /// The usernames (as keys) locked out at `now`, with the time left, sorted by name.
+    public func lockedUsernames(at now: Duration) -> [(username: String, remaining: Duration)] {
+        locks.filter { now < $0.value }.sorted { $0.key < $1.key }
+            .map { (username: $0.key, remaining: $0.value - now) }
     }
 
     /// Checks one attempt made at `now` (a ``DemoClock`` reading).
     public func signIn(username: String, password: String, at now: Duration) -> Outcome {
         if username.isEmpty { return .emptyField("username") }
         if password.isEmpty { return .emptyField("password") }
-        if let until = lockedUntil {
+        let key = Self.key(for: username)
+        if let until = locks[key] {
             if now < until { return .locked(remaining: until - now) }
-            lockedUntil = nil
-            failuresInARow = 0
+            locks[key] = nil
+            failures[key] = nil
         }
-        if let account = accounts.first(where: { $0.username == username }),
+        if let account = accounts.first(where: { Self.key(for: $0.username) == key }),
             account.password == password
         {
-            failuresInARow = 0
+            failures[key] = nil
             return .accepted(account)
         }
-        failuresInARow += 1
-        if failuresInARow >= policy.maxFailures {
-            failuresInARow = 0
-            lockedUntil = now + policy.duration
+        let count = (failures[key] ?? 0) + 1
+        if count >= policy.maxFailures {
+            failures[key] = nil
+            locks[key] = now + policy.duration
             return .lockedOut(duration: policy.duration)
         }
-        return .rejected(
-            failuresInARow: failuresInARow, remaining: policy.maxFailures - failuresInARow)
+        failures[key] = count
+        return .rejected(failuresInARow: count, remaining: policy.maxFailures - count)
     }
 }

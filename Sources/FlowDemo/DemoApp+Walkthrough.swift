@@ -20,7 +20,11 @@ extension DemoApp {
     /// The built-in walkthrough's whole output, as the binary prints it when standard input
     /// is empty. Call it on a new app.
     public func walkthrough() -> [String] {
-        ["No input: running the built-in walkthrough (flowdemo --help lists the commands).", ""]
+        [
+            "No input: running the built-in walkthrough "
+                + "(the commands: swift run flowdemo --help).",
+            "",
+        ]
             + transcript(of: Self.walkthroughCommands)
     }
 }

@@ -17,13 +17,14 @@ import FlowKit
 ///           list           ListScreen
 ///           detail         DetailScreen, pushed on BookSelected
 ///
-/// Each command's output is a list of lines: messages, trace lines when tracing, and the
-/// focused screen's panel when it differs from the last one drawn. Nothing in the output
-/// depends on time or memory addresses.
+/// Each step's output is a ``DemoOutput``: messages, trace lines when tracing, and the focused
+/// screen's panel. As transcript lines (``run(_:)``, ``echoAndRun(_:)``) the panel appears
+/// when it differs from the last one drawn. Nothing in the output depends on memory addresses,
+/// and time only through the injected ``DemoClock``.
 @MainActor
 public final class DemoApp {
     /// The commands every screen accepts.
-    public static let globalCommands = ["tree", "trace", "help", "quit"]
+    public static let globalCommands = DemoCommand.globalNames
 
     /// The runtime holding the tree.
     public let runtime: FlowRuntime
@@ -56,7 +57,11 @@ public final class DemoApp {
         root.dependencies.set(catalog, for: CatalogStoreKey.self)
         if let clock { root.dependencies[DemoClockKey.self] = clock }
         liveNodes = counter
-        runtime = FlowRuntime(root: root)
+        do {
+            runtime = try FlowRuntime(root: root)
+        } catch {
+            preconditionFailure("DemoApp: a new root is always accepted: \(error)")
+        }
     }
 
     /// Creates the app with the catalog shipped as a resource.
@@ -66,8 +71,10 @@ public final class DemoApp {
         DemoApp(catalog: try CatalogStore.shipped(), clock: clock)
     }
 
-    /// Starts the runtime and returns the greeting and the first panel.
-    public func start() -> [String] {
+    // MARK: Steps
+
+    /// Starts the runtime; the output is the greeting and the first panel.
+    public func startStep() -> DemoOutput {
         do {
             try runtime.start()
         } catch {
@@ -77,8 +84,7 @@ public final class DemoApp {
             "FlowKit demo: the app is a tree of FlowControllers. Type 'help' for help.",
             "",
         ])
-        drawPanel(force: true)
-        return console.take()
+        return finish(command: nil, forcePanel: true)
     }
 
     /// The prompt for interactive mode: the focused path, e.g. `app/main/stack/list> `.
@@ -86,62 +92,143 @@ public final class DemoApp {
         (runtime.focusedNode?.path ?? "flowdemo") + "> "
     }
 
-    /// Runs one command and returns its output lines.
+    /// Runs one command line.
     ///
-    /// Global commands: `tree`, `trace`, `help`, `quit`; `back` where a stack can pop. Other
-    /// commands go to the focused screen. An unknown command prints a one-line hint and
-    /// changes nothing. Blank input does nothing.
-    public func run(_ line: String) -> [String] {
-        guard !hasQuit else { return ["The demo has quit."] }
-        let words = line.split(whereSeparator: \.isWhitespace).map(String.init)
-        guard let first = words.first else { return [] }
-        let command = first.lowercased()
+    /// The line is sanitised first (``DemoInput/sanitized(_:)``): no control or escape
+    /// character is run or echoed. A line longer than ``DemoInput/maxLineLength`` (or cut
+    /// short by the reader) is refused. Then the first word names the command, in any case:
+    /// global commands (`tree`, `trace`, `help` or `?`, `quit`), `back` where a stack can pop,
+    /// or a command of the focused screen. A command of another screen says why it does not
+    /// apply here; an unknown word gets a hint; extra words are refused with the usage. None of
+    /// these change anything. Blank input does nothing.
+    ///
+    /// - Parameters:
+    ///   - line: The line as typed.
+    ///   - isCutShort: Whether the reader dropped the end of an over-long line.
+    public func step(_ line: String, isCutShort: Bool = false) -> DemoOutput {
+        let clean = DemoInput.sanitized(line)
+        let isTooLong = isCutShort || clean.count > DemoInput.maxLineLength
+        let echo = isTooLong ? DemoInput.shortened(clean, to: 60) : clean
+        guard !hasQuit else {
+            return DemoOutput(command: echo, lines: [DemoLine("The demo has quit.")])
+        }
+        if isTooLong {
+            let length = isCutShort ? "more than \(clean.count)" : String(clean.count)
+            console.write(
+                "Refused: the line has \(length) characters; a command has at most "
+                    + "\(DemoInput.maxLineLength).", style: .error)
+            return finish(command: echo)
+        }
+        let words = clean.split(whereSeparator: \.isWhitespace).map(String.init)
+        guard let first = words.first else { return DemoOutput(command: echo) }
         let arguments = Array(words.dropFirst())
-        switch command {
+        guard let command = DemoCommand.named(first) else {
+            console.write(unknownCommandHint(first), style: .error)
+            return finish(command: echo)
+        }
+        guard isAvailable(command) else {
+            let reason = focusedScreen?.whyNot(command.name) ?? "not available here."
+            console.write("\(command.name): \(reason)", style: .error)
+            return finish(command: echo)
+        }
+        if let most = command.maxArguments, arguments.count > most {
+            console.write("Refused: too many words; usage: \(command.usage).", style: .error)
+            return finish(command: echo)
+        }
+        var forcePanel = false
+        switch command.name {
         case "help":
             console.write(helpLines())
-            drawPanel(force: true)
+            forcePanel = true
         case "tree":
             showTree()
         case "trace":
             toggleTrace()
-        case "quit", "exit":
-            return quit()
-        case "back" where canGoBack:
+        case "quit":
+            return quitStep(command: echo)
+        case "back":
             goBack()
         default:
-            guard let screen = focusedScreen,
-                screen.perform(command, arguments: arguments)
-            else {
-                return [unknownCommandHint(first)]
-            }
+            focusedScreen?.perform(command.name, arguments: arguments)
         }
-        drawPanel(force: false)
-        return console.take()
+        return finish(command: echo, forcePanel: forcePanel)
     }
 
-    /// `"> "` and the command, then its output: how piped input and the walkthrough show each
-    /// command.
-    public func echoAndRun(_ line: String) -> [String] {
-        ["> " + line] + run(line)
+    /// A line of piped input: sanitised and trimmed; `nil` (nothing runs, nothing is echoed)
+    /// for a blank line or a comment (`#` first).
+    public func pipedStep(_ line: DemoLineSplitter.Line) -> DemoOutput? {
+        let trimmed = DemoInput.sanitized(line.text).trimmingWhitespace
+        guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { return nil }
+        return step(String(trimmed), isCutShort: line.isCutShort)
     }
 
-    /// What happens when the input ends without `quit`: a note, then `quit`.
-    public func endOfInput() -> [String] {
-        hasQuit ? [] : ["(end of input)"] + quit()
+    /// The input ended without `quit`: a note, then `quit`.
+    ///
+    /// - Parameter unfinishedLine: What was typed on a terminal after the last Enter; it is
+    ///   not run, and the note says so.
+    public func endOfInputStep(unfinishedLine: String = "") -> DemoOutput {
+        guard !hasQuit else { return DemoOutput() }
+        let unfinished = DemoInput.sanitized(unfinishedLine).trimmingWhitespace
+        console.write(
+            unfinished.isEmpty
+                ? "(end of input)"
+                : "(end of input; the unfinished line '\(DemoInput.shortened(String(unfinished), to: 40))' was not run)",
+            style: .notice)
+        return quitStep(command: nil)
+    }
+
+    /// Ctrl-C (or SIGINT, SIGTERM, SIGHUP): a note, then `quit`, with its teardown and count.
+    public func interruptStep() -> DemoOutput {
+        guard !hasQuit else { return DemoOutput() }
+        console.write("(interrupted: quitting as 'quit' does)", style: .notice)
+        return quitStep(command: nil)
     }
 
     /// Stops the runtime (every node exits, innermost first) and reports how many demo
     /// `FlowController` instances are still alive: 0 unless something leaked.
-    public func quit() -> [String] {
-        guard !hasQuit else { return [] }
+    public func quitStep(command: String? = nil) -> DemoOutput {
+        guard !hasQuit else { return DemoOutput(command: command) }
         hasQuit = true
         console.write("Quitting: the runtime stops and every node exits, innermost first.")
         stopRuntime()
         console.write(
             "FlowController instances still alive: \(liveNodes.alive) "
-                + "(\(liveNodes.created) created in this run).")
-        return console.take()
+                + "(\(liveNodes.created) created in this run).",
+            style: liveNodes.alive == 0 ? .success : .error)
+        return DemoOutput(command: command, lines: console.take())
+    }
+
+    // MARK: Transcript lines
+
+    /// Starts the runtime and returns the greeting and the first panel.
+    public func start() -> [String] {
+        startStep().plainLines(echo: false)
+    }
+
+    /// Runs one command (see ``step(_:isCutShort:)``) and returns its output lines.
+    public func run(_ line: String) -> [String] {
+        step(line).plainLines(echo: false)
+    }
+
+    /// `"> "` and the command, then its output: how piped input and the walkthrough show each
+    /// command.
+    public func echoAndRun(_ line: String) -> [String] {
+        step(line).plainLines(echo: true)
+    }
+
+    /// What happens when the input ends without `quit`: a note, then `quit`.
+    public func endOfInput() -> [String] {
+        endOfInputStep().plainLines(echo: false)
+    }
+
+    /// What Ctrl-C does: a note, then `quit`.
+    public func interrupt() -> [String] {
+        interruptStep().plainLines(echo: false)
+    }
+
+    /// Stops the runtime and reports how many demo `FlowController` instances are still alive.
+    public func quit() -> [String] {
+        quitStep().plainLines(echo: false)
     }
 
     /// The output for `commands` fed as piped input: the greeting, then each command echoed
@@ -169,6 +256,12 @@ public final class DemoApp {
         return stack.top === node && stack.entries.count > 1
     }
 
+    private func isAvailable(_ command: DemoCommand) -> Bool {
+        if command.isGlobal { return true }
+        if command.name == "back" { return canGoBack }
+        return focusedScreen?.commandNames.contains(command.name) ?? false
+    }
+
     /// The platform's back button: the terminal pops the screen itself and tells FlowKit,
     /// exactly as a navigation bar's back button would.
     private func goBack() {
@@ -176,7 +269,7 @@ public final class DemoApp {
         do {
             try stack.platformDidPop()
         } catch {
-            console.write("Could not go back: \(error)")
+            console.write("Could not go back: \(error)", style: .error)
         }
     }
 
@@ -195,7 +288,7 @@ public final class DemoApp {
         isTracing.toggle()
         if isTracing {
             traceObservation = runtime.trace.addObserver { [console] record in
-                console.write("  trace: \(record.description)")
+                console.write("  trace: \(record.description)", style: .trace)
             }
             console.write("Trace on: FlowKit's trace lines follow as they happen.")
         } else {
@@ -209,48 +302,64 @@ public final class DemoApp {
         do {
             try runtime.stop()
         } catch {
-            console.write("Could not stop the runtime: \(error)")
+            console.write("Could not stop the runtime: \(error)", style: .error)
         }
     }
 
-    private var localCommands: [String] {
+    /// The commands of the focused screen, `back` first where it applies.
+    private var localCommands: [DemoCommand] {
         guard let screen = focusedScreen else { return [] }
-        return (canGoBack ? ["back"] : []) + screen.commandUsages
+        return ((canGoBack ? ["back"] : []) + screen.commandNames).compactMap(DemoCommand.named)
     }
 
     private func unknownCommandHint(_ word: String) -> String {
-        let here = (canGoBack ? ["back"] : []) + (focusedScreen?.commandNames ?? [])
-        return "Unknown command '\(word)'. Try: "
-            + (here + Self.globalCommands).joined(separator: ", ") + "."
+        let here = localCommands.map(\.name) + Self.globalCommands
+        return "Unknown command '\(DemoInput.shortened(word, to: 24))'. Try: "
+            + here.joined(separator: ", ") + "."
     }
 
+    /// `help`: the commands of this screen and the global ones, each with what it does.
     private func helpLines() -> [String] {
-        [
-            "Commands of this screen are listed under 'Here' in the panel below.",
-            "tree: the live FlowController tree; trace: print FlowKit's trace on/off;",
-            "help: this text and the panel; quit: stop and count surviving nodes.",
-        ]
+        let local = localCommands
+        let global = DemoCommand.all.filter(\.isGlobal)
+        let column = (local + global).map(\.usage.count).max() ?? 0
+        func row(_ command: DemoCommand) -> String {
+            "  " + command.usage + String(repeating: " ", count: column - command.usage.count)
+                + "   " + command.summary
+        }
+        let title = focusedScreen?.title ?? "this screen"
+        return ["Commands on this screen (\(title)):"] + local.map(row) + ["Anywhere:"]
+            + global.map(row)
     }
 
     // MARK: Drawing
 
+    /// The focused screen's panel now.
     private func currentPanel() -> DemoPanel? {
-        guard let screen = focusedScreen else { return nil }
+        guard !hasQuit, let screen = focusedScreen else { return nil }
         return DemoPanel(
             title: screen.title,
-            breadcrumb: runtime.focusedPath.map(\.name),
+            path: runtime.focusedNode?.path ?? "",
             content: screen.content(),
-            localCommands: localCommands,
+            localCommands: localCommands.map(\.usage),
             globalCommands: Self.globalCommands)
     }
 
-    /// Draws the focused screen's panel if it changed since it was last drawn (or always,
-    /// with `force`).
-    private func drawPanel(force: Bool) {
-        guard let panel = currentPanel() else { return }
-        if force || panel != lastPanel {
-            console.write(panel.lines)
-            lastPanel = panel
-        }
+    /// The output of a step: what the nodes wrote, and the panel, new if it changed since it
+    /// was last drawn (or always, with `forcePanel`).
+    private func finish(command: String?, forcePanel: Bool = false) -> DemoOutput {
+        let panel = currentPanel()
+        let isNew = panel != nil && (forcePanel || panel != lastPanel)
+        if isNew { lastPanel = panel }
+        return DemoOutput(command: command, lines: console.take(), panel: panel, isPanelNew: isNew)
+    }
+}
+
+extension StringProtocol {
+    /// The text without leading and trailing whitespace.
+    var trimmingWhitespace: SubSequence {
+        let start = firstIndex { !$0.isWhitespace } ?? endIndex
+        let end = lastIndex { !$0.isWhitespace }.map(index(after:)) ?? start
+        return self[start..<end]
     }
 }

@@ -4,23 +4,23 @@
 /// Set on the app root under ``ConsoleKey``, so every node reaches it.
 @MainActor
 public final class DemoConsole {
-    private var pending: [String] = []
+    private var pending: [DemoLine] = []
 
     /// Creates an empty console.
     public init() {}
 
     /// Adds `line` to the output of the current command.
-    public func write(_ line: String) {
-        pending.append(line)
+    public func write(_ line: String, style: DemoStyle = .plain) {
+        pending.append(DemoLine(line, style: style))
     }
 
     /// Adds `lines` to the output of the current command.
-    public func write(_ lines: [String]) {
-        pending.append(contentsOf: lines)
+    public func write(_ lines: [String], style: DemoStyle = .plain) {
+        pending += lines.map { DemoLine($0, style: style) }
     }
 
     /// Returns the lines written since the last call and forgets them.
-    public func take() -> [String] {
+    public func take() -> [DemoLine] {
         defer { pending.removeAll() }
         return pending
     }

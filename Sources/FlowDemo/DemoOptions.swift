@@ -7,12 +7,16 @@ public struct DemoOptions: Equatable, Sendable {
 
     /// Parses `arguments` (without the program name).
     ///
+    /// A `--` is skipped, so `swift run flowdemo -- --help` works as well as
+    /// `swift run flowdemo --help`.
+    ///
     /// - Throws: ``DemoOptionsError`` for an argument it does not know.
     public init(arguments: [String]) throws {
         for argument in arguments {
             switch argument {
             case "--help", "-h": showHelp = true
             case "--walkthrough": forceWalkthrough = true
+            case "--": continue
             default: throw DemoOptionsError.unknownArgument(argument)
             }
         }
@@ -22,16 +26,21 @@ public struct DemoOptions: Equatable, Sendable {
     public static let helpText = """
         flowdemo: the FlowKit demo, a terminal app whose navigation is a FlowController tree.
 
-        USAGE: flowdemo [--help] [--walkthrough]
+        USAGE: swift run flowdemo [--help] [--walkthrough]
+               (or the built binary: .build/debug/flowdemo [--help] [--walkthrough])
 
         OPTIONS:
           -h, --help       Show this help and exit.
           --walkthrough    Run the built-in walkthrough, whatever standard input is.
 
         MODES:
-          A terminal on standard input: interactive; each screen is drawn as a panel.
+          A terminal: interactive; each step clears the screen and draws the screen's panel,
+          fitted to the terminal's width, in colour unless NO_COLOR is set. Arrow keys,
+          Home/End and Backspace edit the line; Up and Down recall earlier commands.
+          Ctrl-C quits as 'quit' does; Ctrl-D ends the input (a half-typed line is not run).
           Piped input: one command per line, each echoed as "> command" before its output
-          (blank lines and lines starting with # are skipped); quits at the end.
+          (blank lines and lines starting with # are skipped); quits at the end. Output to
+          a pipe or file is plain text.
           Empty input: the built-in walkthrough.
           Exit status: 0, or 1 if any FlowController is still alive after quit.
 
@@ -39,9 +48,10 @@ public struct DemoOptions: Equatable, Sendable {
           app (switch) -> login -> form
                        -> main (owns the session) -> stack -> list [-> detail]
 
-        COMMANDS:
-          login <user> <password>   Sign in (login screen).
+        COMMANDS (in any case; a command of another screen says why it does not apply):
+          login <user> <password>   Sign in (login screen; the username in any case).
           next, prev                Next or previous page of books (list).
+          page <n>                  Jump to page n (list).
           filter [text]             Show books whose title, author or genre contains
                                     text; no text clears the filter (list).
           select <n>                Open book n of the list (list).
@@ -49,16 +59,19 @@ public struct DemoOptions: Equatable, Sendable {
           logout                    Sign out, from the list or a detail screen.
           tree                      Print the live tree; * marks the focused path.
           trace                     Print FlowKit's trace lines as they happen (toggle).
-          help                      Explain the commands and redraw the screen.
+          help, ?                   List the commands of this screen and redraw it.
           quit                      Stop the runtime and count surviving FlowControllers.
+          Extra words are refused with the command's usage. Control characters and escape
+          sequences are removed from input; lines over 200 characters are refused.
 
         ACCOUNTS (username / password):
           alice / wonderland
           bob / builder
 
         LOCKOUT:
-          3 wrong attempts in a row lock sign-in for 10 seconds; attempts while locked are
-          refused without being checked. Empty fields are refused and never count.
+          3 wrong attempts in a row lock a user out for 10 seconds; other users can still
+          sign in. Attempts while locked are refused without being checked, and the message
+          says when the lock ends. Empty fields are refused and never count.
         """
 }
 
@@ -70,7 +83,7 @@ public enum DemoOptionsError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unknownArgument(let argument):
-            return "flowdemo: unknown argument '\(argument)'; see flowdemo --help"
+            return "flowdemo: unknown argument '\(argument)'; see swift run flowdemo --help"
         }
     }
 }

@@ -1,36 +1,118 @@
 /// The text frame the terminal draws a screen in.
 ///
+/// In a transcript (``lines``) it is an open frame 72 columns wide, whatever its content:
+///
 ///     +-- Books -------------------------------------------------------------
-///     | app > main > stack > list
+///     | app/main/stack/list
 ///     |
 ///     | (the screen's content)
 ///     |
-///     | Here: next, prev, filter [text], select <n>, logout
+///     | Here: next, prev, page <n>, filter [text], select <n>, logout
 ///     | Anywhere: tree, trace, help, quit
 ///     +----------------------------------------------------------------------
-struct DemoPanel: Equatable {
-    /// The width of the top and bottom rules.
+///
+/// On a terminal (``box(width:colored:unicode:)``) it is a closed box fitted to the width:
+/// every line is exactly that wide, and values too long for it end in an ellipsis.
+public struct DemoPanel: Equatable, Sendable {
+    /// The width of the transcript frame's top and bottom rules.
     static let width = 72
+    /// The widest box drawn on a terminal, however wide the terminal is.
+    public static let maxBoxWidth = 100
+    /// The narrowest box: a terminal narrower than this gets a box this wide.
+    public static let minBoxWidth = 10
 
-    var title: String
-    var breadcrumb: [String]
-    var content: [String]
-    var localCommands: [String]
-    var globalCommands: [String]
+    /// The title in the top rule.
+    public var title: String
+    /// The focused path, e.g. `app/main/stack/list`.
+    public var path: String
+    /// The screen's body lines.
+    public var content: [String]
+    /// The commands of the focused screen, as typed.
+    public var localCommands: [String]
+    /// The commands every screen takes.
+    public var globalCommands: [String]
 
-    /// The panel as lines, without trailing spaces.
-    var lines: [String] {
+    /// Creates a panel.
+    public init(
+        title: String, path: String, content: [String], localCommands: [String],
+        globalCommands: [String]
+    ) {
+        self.title = title
+        self.path = path
+        self.content = content
+        self.localCommands = localCommands
+        self.globalCommands = globalCommands
+    }
+
+    /// The body rows below the top rule, without the frame.
+    private var rows: [String] {
+        var rows = [path, ""] + content + [""]
+        if !localCommands.isEmpty {
+            rows.append("Here: " + localCommands.joined(separator: ", "))
+        }
+        rows.append("Anywhere: " + globalCommands.joined(separator: ", "))
+        return rows
+    }
+
+    /// The transcript frame as lines, without trailing spaces.
+    public var lines: [String] {
         let head = "+-- \(title) "
         var lines = [head + String(repeating: "-", count: max(3, Self.width - head.count))]
-        lines.append("| " + breadcrumb.joined(separator: " > "))
-        lines.append("|")
-        lines += content.map { $0.isEmpty ? "|" : "| " + $0 }
-        lines.append("|")
-        if !localCommands.isEmpty {
-            lines.append("| Here: " + localCommands.joined(separator: ", "))
-        }
-        lines.append("| Anywhere: " + globalCommands.joined(separator: ", "))
+        lines += rows.map { $0.isEmpty ? "|" : "| " + $0 }
         lines.append("+" + String(repeating: "-", count: Self.width - 1))
+        return lines
+    }
+
+    /// The closed box for a terminal `columns` wide: at most ``maxBoxWidth`` and at least
+    /// ``minBoxWidth`` columns, every line exactly as wide as the box.
+    ///
+    /// - Parameters:
+    ///   - columns: The terminal's width.
+    ///   - colored: Whether to colour the frame, title, path and command labels.
+    ///   - unicode: Whether to draw with box-drawing characters and `…` (else ASCII).
+    public func box(width columns: Int, colored: Bool, unicode: Bool) -> [String] {
+        let width = min(Self.maxBoxWidth, max(Self.minBoxWidth, columns))
+        let inner = width - 4
+        let ellipsis = unicode ? "…" : "..."
+        let glyph =
+            unicode
+            ? (
+                horizontal: "─", vertical: "│", topLeft: "┌", topRight: "┐", bottomLeft: "└",
+                bottomRight: "┘"
+            )
+            : (
+                horizontal: "-", vertical: "|", topLeft: "+", topRight: "+", bottomLeft: "+",
+                bottomRight: "+"
+            )
+        func frame(_ text: String) -> String { DemoStyle.trace.apply(to: text, colored: colored) }
+
+        // Top: corner, two rules, the title between spaces, rules to the other corner.
+        let shownTitle = DemoText.fit(title, width: width - 7, ellipsis: ellipsis)
+        let titlePart = shownTitle.isEmpty ? "" : " " + shownTitle + " "
+        let fill = width - 4 - DemoText.width(titlePart)
+        var lines = [
+            frame(glyph.topLeft + String(repeating: glyph.horizontal, count: 2))
+                + DemoStyle.emphasis.apply(to: titlePart, colored: colored)
+                + frame(String(repeating: glyph.horizontal, count: fill) + glyph.topRight)
+        ]
+        for (index, row) in rows.enumerated() {
+            let padded = DemoText.pad(row, to: inner, ellipsis: ellipsis)
+            let body: String
+            if index == 0 {
+                body = colored ? "\u{1B}[36m\(padded)\u{1B}[0m" : padded
+            } else if let label = ["Here:", "Anywhere:"].first(where: { padded.hasPrefix($0) }) {
+                body =
+                    DemoStyle.emphasis.apply(to: label, colored: colored)
+                    + padded.dropFirst(label.count)
+            } else {
+                body = padded
+            }
+            lines.append(frame(glyph.vertical) + " " + body + " " + frame(glyph.vertical))
+        }
+        lines.append(
+            frame(
+                glyph.bottomLeft + String(repeating: glyph.horizontal, count: width - 2)
+                    + glyph.bottomRight))
         return lines
     }
 }

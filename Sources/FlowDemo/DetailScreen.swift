@@ -19,7 +19,7 @@ final class DetailScreen: FlowController, DemoScreen {
 
     var title: String { book.title }
 
-    var commandUsages: [String] { ["logout"] }
+    var commandNames: [String] { ["logout"] }
 
     func content() -> [String] {
         var lines = [
@@ -37,9 +37,15 @@ final class DetailScreen: FlowController, DemoScreen {
         return lines
     }
 
-    func perform(_ command: String, arguments: [String]) -> Bool {
-        guard command == "logout" else { return false }
+    func perform(_ command: String, arguments: [String]) {
+        precondition(command == "logout", "DetailScreen: '\(command)' is not a command here")
         send(LogoutRequested())
-        return true
+    }
+
+    func whyNot(_ command: String) -> String {
+        switch command {
+        case "login": return "already signed in; logout first."
+        default: return "only on the list; 'back' returns to it."
+        }
     }
 }

@@ -34,8 +34,8 @@ final class ListScreen: FlowController, DemoScreen {
 
     var title: String { "Books" }
 
-    var commandUsages: [String] {
-        ["next", "prev", "filter [text]", "select <n>", "logout"]
+    var commandNames: [String] {
+        ["next", "prev", "page", "filter", "select", "logout"]
     }
 
     func content() -> [String] {
@@ -68,20 +68,23 @@ final class ListScreen: FlowController, DemoScreen {
         return lines
     }
 
-    func perform(_ command: String, arguments: [String]) -> Bool {
+    func perform(_ command: String, arguments: [String]) {
         switch command {
         case "next":
             if page + 1 < pageCount {
                 page += 1
             } else {
-                console.write("Already on the last page (\(pageCount) of \(pageCount)).")
+                console.write(
+                    "Already on the last page (\(pageCount) of \(pageCount)).", style: .notice)
             }
         case "prev":
             if page > 0 {
                 page -= 1
             } else {
-                console.write("Already on the first page.")
+                console.write("Already on the first page.", style: .notice)
             }
+        case "page":
+            jump(arguments)
         case "filter":
             filter = arguments.joined(separator: " ")
             page = 0
@@ -89,28 +92,55 @@ final class ListScreen: FlowController, DemoScreen {
             console.write(
                 filter.isEmpty
                     ? "Filter cleared: \(count) books."
-                    : "\(count) of \(store.books.count) books match \"\(filter)\".")
+                    : "\(count) of \(store.books.count) books match \"\(filter)\".",
+                style: .notice)
         case "select":
             select(arguments)
         case "logout":
             send(LogoutRequested())
         default:
-            return false
+            preconditionFailure("ListScreen: '\(command)' is not a command of this screen")
         }
-        return true
+    }
+
+    func whyNot(_ command: String) -> String {
+        switch command {
+        case "back": return "already at the list."
+        case "login": return "already signed in; logout first."
+        default: return "not a command of the list."
+        }
+    }
+
+    private func jump(_ arguments: [String]) {
+        guard let text = arguments.first, let number = Int(text) else {
+            console.write(
+                "Usage: page <n>, where n is from 1 to \(pageCount).", style: .error)
+            return
+        }
+        guard (1...pageCount).contains(number) else {
+            console.write(
+                "No page \(number): choose a page from 1 to \(pageCount).", style: .error)
+            return
+        }
+        if number - 1 == page {
+            console.write("Already on page \(number) of \(pageCount).", style: .notice)
+        }
+        page = number - 1
     }
 
     private func select(_ arguments: [String]) {
         let books = shown
-        guard arguments.count == 1, let number = Int(arguments[0]) else {
-            console.write("Usage: select <n>, where n is a number shown in the list.")
+        guard let text = arguments.first, let number = Int(text) else {
+            console.write(
+                "Usage: select <n>, where n is a number shown in the list.", style: .error)
             return
         }
         guard books.indices.contains(number - 1) else {
             console.write(
                 books.isEmpty
                     ? "No book \(number): the list is empty."
-                    : "No book \(number): choose a number from 1 to \(books.count).")
+                    : "No book \(number): choose a number from 1 to \(books.count).",
+                style: .error)
             return
         }
         send(BookSelected(book: books[number - 1]))

@@ -25,7 +25,7 @@ final class MainFlow: FlowController {
             do {
                 try stack.push(DetailScreen(book: selected.book, counter: self.counter))
             } catch {
-                console.write("Could not open \(selected.book.title): \(error)")
+                console.write("Could not open \(selected.book.title): \(error)", style: .error)
             }
             return .handled
         }

@@ -6,12 +6,37 @@
 public struct FlowChange: Equatable, Hashable, Sendable, CustomStringConvertible {
     /// What kind of operation made the change.
     public enum Kind: String, Sendable, Equatable, Hashable {
-        case start, stop
-        case embed, push, pop, popTo, setStack
+        /// ``FlowRuntime/start()`` entered the tree.
+        case start
+        /// ``FlowRuntime/stop()`` (or a runtime released without it) exited the tree.
+        case stop
+        /// ``FlowController/embed(_:)`` replaced a node's embedded children.
+        case embed
+        /// ``FlowStack/push(_:)`` added an entry on top.
+        case push
+        /// ``FlowStack/pop()`` removed the top entry.
+        case pop
+        /// ``FlowStack/pop(to:)`` or ``FlowStack/popToRoot()`` removed the entries above one.
+        case popTo
+        /// ``FlowStack/setStack(_:)`` replaced or reordered the entries.
+        case setStack
+        /// A ``FlowSwitch`` replaced its current child.
         case `switch`
-        case present, dismiss
+        /// ``FlowController/present(_:)`` presented a node modally.
+        case present
+        /// ``FlowController/dismiss()`` dismissed the presented node.
+        case dismiss
+        /// ``FlowController/navigate(to:history:historyDefault:reentering:)-([FlowStep],_,_,_)``
+        /// moved the focus.
         case navigate
-        case platformPop, platformDismiss
+        /// ``FlowController/unwind(to:)-(FlowController)`` dismissed and popped back to a node.
+        case unwind
+        /// ``FlowController/open(_:)`` showed a global route.
+        case open
+        /// The platform popped entries on its own (``FlowStack/platformDidPop(to:)``).
+        case platformPop
+        /// The platform dismissed a presented node (``FlowController/platformDidDismiss()``).
+        case platformDismiss
     }
 
     /// What kind of operation made the change.
@@ -24,6 +49,13 @@ public struct FlowChange: Equatable, Hashable, Sendable, CustomStringConvertible
     /// The paths of the roots of the subtrees that entered, in entry order.
     public var entered: [String]
 
+    /// Creates a change record from its parts.
+    ///
+    /// - Parameters:
+    ///   - kind: What kind of operation made the change.
+    ///   - container: The path of the node the change happened in; empty for start and stop.
+    ///   - exited: The paths of the roots of the subtrees that exited, in exit order.
+    ///   - entered: The paths of the roots of the subtrees that entered, in entry order.
     public init(kind: Kind, container: String, exited: [String], entered: [String]) {
         self.kind = kind
         self.container = container

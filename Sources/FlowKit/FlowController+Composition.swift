@@ -16,7 +16,7 @@ extension FlowController {
     /// - Throws: ``FlowError`` if `child` is attached elsewhere, was exited, or is an ancestor
     ///   of this node; if a guard refuses; if this node was exited.
     public func embed(_ child: FlowController) throws {
-        try _replaceChildren(with: child, kind: .embed)
+        try _replaceChildren(with: child, kind: .embed) { try self.embed(child) }
     }
 
     /// Presents `node` modally over this node. The presented node's next responder is this
@@ -33,20 +33,23 @@ extension FlowController {
         if let presented = presentedChild {
             throw FlowError.alreadyPresenting(presenter: path, presented: presented.path)
         }
-        try _change(.present) { change in change.present(node, by: self) }
+        try _perform(.present, rerun: { try self.present(node) }) { change in
+            change.present(node, by: self)
+        }
     }
 
     /// Dismisses the node this node presents, with its whole subtree.
     ///
     /// - Returns: The dismissed node (exited).
     /// - Throws: ``FlowError/nothingPresented(presenter:)`` if nothing is presented; a guard's
-    ///   refusal (then nothing changes).
+    ///   refusal (then nothing changes); ``FlowError/containerExited(container:)`` if this
+    ///   node was exited.
     @discardableResult
     public func dismiss() throws -> FlowController {
-        guard let presented = presentedChild else {
-            throw FlowError.nothingPresented(presenter: path)
+        let presented = try _presentedForDismissal()
+        try _perform(.dismiss, rerun: { try self.dismiss() }) { change in
+            change.remove(presented, from: self)
         }
-        try _change(.dismiss) { change in change.remove(presented, from: self) }
         return presented
     }
 
@@ -55,68 +58,99 @@ extension FlowController {
     /// not consulted (it already happened on screen) and the host is not told.
     ///
     /// - Returns: The dismissed node (exited).
-    /// - Throws: ``FlowError/nothingPresented(presenter:)`` if nothing is presented.
+    /// - Throws: ``FlowError/nothingPresented(presenter:)`` if nothing is presented;
+    ///   ``FlowError/containerExited(container:)`` if this node was exited.
     @discardableResult
     public func platformDidDismiss() throws -> FlowController {
-        guard let presented = presentedChild else {
-            throw FlowError.nothingPresented(presenter: path)
-        }
-        try _change(.platformDismiss, platform: true) { change in
-            change.remove(presented, from: self)
+        let presented = try _presentedForDismissal()
+        try _perform(.platformDismiss, platform: true, rerun: { try self.platformDidDismiss() }) {
+            change in change.remove(presented, from: self)
         }
         return presented
     }
 
-    /// Registers how to build the child for `route`, for navigation paths, initial routes and
-    /// history. The node built must carry `route`.
-    ///
-    ///     stack.register("detail") { DetailScreen() }   // DetailScreen uses route "detail"
-    ///
-    /// Factories are released when this node exits. A factory runs in the check phase of the
-    /// change that needs its node, before guards decide; if the change is refused, the node it
-    /// built is discarded. Keep factories free of side effects beyond building the node.
-    public func register(
-        _ route: FlowRoute, factory: @escaping @MainActor () -> FlowController
-    ) {
-        guard state != .exited else { return }
-        _factories[route] = factory
-    }
-
-    /// Whether a factory is registered for `route` on this node.
-    public func hasFactory(for route: FlowRoute) -> Bool {
-        _factories[route] != nil
+    private func _presentedForDismissal() throws -> FlowController {
+        try _requireNotExited()
+        guard let presented = presentedChild else {
+            throw FlowError.nothingPresented(presenter: path)
+        }
+        return presented
     }
 
     // MARK: Internals shared by every container
 
-    /// Plans a change with `plan` and applies it: as a transaction when this node is in a
-    /// running tree, structurally when it is not yet (composition before attaching).
-    func _change(
+    /// Runs a change planned by `plan`, in the way this node's situation calls for:
+    ///
+    /// - not in any runtime's tree: structurally, at once (composition before attaching);
+    /// - in a running tree with no change under way: as a transaction, at once;
+    /// - while a change is being applied (called from a lifecycle hook, a host or a trace
+    ///   observer): `rerun` is queued to run as the next transaction after the current one,
+    ///   in order with queued events; if it fails then, the error goes to
+    ///   ``FlowRuntime/onError`` and the trace;
+    /// - while a change is being checked (from a guard or a route factory): refused with
+    ///   ``FlowError/changeInProgress(node:)``.
+    func _perform(
         _ kind: FlowChange.Kind, platform: Bool = false,
+        rerun: @escaping @MainActor () throws -> Void,
         _ plan: (inout _Change) throws -> Void
     ) throws {
-        switch state {
-        case .exited:
-            throw FlowError.containerExited(container: path)
-        case .created:
+        switch try _admission() {
+        case .offline:
             var change = _Change(kind: kind, domain: self)
+            defer { change.clearPendingLinks() }
             try plan(&change)
             _applyOffline(change)
-        case .entered:
-            guard let runtime = _runtime, runtime.isRunning else {
-                throw FlowError.notInTree(node: path)
-            }
-            var change = _Change(kind: kind, domain: self)
-            change.isPlatformInitiated = platform
-            try plan(&change)
-            if change.isEmpty { return }
-            try runtime._run(change)
+        case .live(let runtime):
+            let intent = _Intent(description: "\(kind.rawValue) \(path)", run: rerun)
+            try runtime._transact(kind, domain: self, platform: platform, intent: intent, plan)
+        case .queued(let runtime):
+            runtime._enqueueChange(kind.rawValue, at: self, rerun)
         }
     }
 
-    func _replaceChildren(with child: FlowController, kind: FlowChange.Kind) throws {
+    /// How a change to this node's children can be made now. See ``_perform(_:platform:rerun:_:)``.
+    func _admission() throws -> _Admission {
+        try _requireNotExited()
+        // Composing nodes while no runtime is in a change (the common case): no walk needed.
+        if state == .created && _RuntimeActivity.busyRuntimes == 0 { return .offline }
+        guard let runtime = _treeRuntime() else {
+            if state == .entered { throw FlowError.notInTree(node: path) }
+            return .offline
+        }
+        switch runtime._phase {
+        case .checking:
+            throw FlowError.changeInProgress(node: path)
+        case .applying:
+            return .queued(runtime)
+        case .idle:
+            guard state == .entered else { return .offline }
+            guard runtime.isRunning else { throw FlowError.notInTree(node: path) }
+            return .live(runtime)
+        }
+    }
+
+    /// The runtime whose tree this node is in or is about to join: its own (an entered node,
+    /// a node joining during a change, a runtime's root), else that of its nearest real or
+    /// prospective ancestor that has one.
+    func _treeRuntime() -> FlowRuntime? {
+        var node = self
+        while true {
+            if let runtime = node._runtime { return runtime }
+            guard let up = node._effectiveParent else { return nil }
+            node = up
+        }
+    }
+
+    func _requireNotExited() throws {
+        if state == .exited { throw FlowError.containerExited(container: path) }
+    }
+
+    func _replaceChildren(
+        with child: FlowController, kind: FlowChange.Kind,
+        rerun: @escaping @MainActor () throws -> Void
+    ) throws {
         try _validateNewChildren([child])
-        try _change(kind) { change in
+        try _perform(kind, rerun: rerun) { change in
             for old in change.plannedChildren(of: self).reversed() {
                 change.remove(old, from: self)
             }
@@ -124,21 +158,31 @@ extension FlowController {
         }
     }
 
-    /// Checks that `nodes` may join this node: each is new (never entered), has no parent,
-    /// is not this node or an ancestor of it, and appears once.
+    /// Checks that `nodes` may join this node: each is new (never entered), has no parent
+    /// (real, or prospective in a change being planned), belongs to no runtime, is not this
+    /// node or an ancestor of it, and appears once.
     func _validateNewChildren(_ nodes: [FlowController]) throws {
-        if state == .exited { throw FlowError.containerExited(container: path) }
+        try _requireNotExited()
         var seen = Set<ObjectIdentifier>(minimumCapacity: nodes.count > 1 ? nodes.count : 0)
         for node in nodes {
-            if node.state == .exited { throw FlowError.nodeExited(node: node.path) }
-            if let parent = node.parent {
+            if node === self { throw FlowError.wouldCreateCycle(node: node.path, parent: path) }
+            switch node.state {
+            case .exited:
+                throw FlowError.nodeExited(node: node.path)
+            case .entered:
+                throw FlowError.alreadyAttached(
+                    node: node.path, parent: node.parent?.path ?? "its runtime (root)")
+            case .created:
+                break
+            }
+            if let parent = node._effectiveParent {
                 throw FlowError.alreadyAttached(node: node.path, parent: parent.path)
             }
             if node._runtime != nil {
                 throw FlowError.alreadyAttached(node: node.path, parent: "its runtime (root)")
             }
             // Only a node with children can be an ancestor of this one.
-            if !(node.children.isEmpty && node.presentedChild == nil), isDescendant(of: node) {
+            if !(node.children.isEmpty && node.presentedChild == nil) && _isWithin(node) {
                 throw FlowError.wouldCreateCycle(node: node.path, parent: path)
             }
             if nodes.count > 1 && !seen.insert(ObjectIdentifier(node)).inserted {
@@ -146,20 +190,21 @@ extension FlowController {
             }
         }
     }
+}
 
-    /// Builds the child for `route` with this node's factory.
-    func _makeChild(_ route: FlowRoute) throws -> FlowController {
-        guard let factory = _factories[route] else {
-            throw FlowError.unknownRoute(route: route.description, node: path)
-        }
-        let node = factory()
-        precondition(
-            node.route == route,
-            "The factory for route \(route) on '\(path)' built '\(node.name)' with route "
-                + "\(node.route.map(String.init(describing:)) ?? "nil"); it must carry \(route)")
-        precondition(
-            node.state == .created && node.parent == nil && node._runtime == nil,
-            "The factory for route \(route) on '\(path)' returned a node that is already in use")
-        return node
-    }
+/// How many runtimes are in a change (checking or applying) right now, so that composing
+/// nodes offline can skip looking for the runtime they might belong to.
+@MainActor
+enum _RuntimeActivity {
+    static var busyRuntimes = 0
+}
+
+/// How a change requested on a node can be made. See ``FlowController/_admission()``.
+enum _Admission {
+    /// Structurally, at once: the node belongs to no running tree.
+    case offline
+    /// As a transaction, at once.
+    case live(FlowRuntime)
+    /// Queued behind the change being applied.
+    case queued(FlowRuntime)
 }

@@ -7,11 +7,9 @@ extension FlowController {
     ///     try runtime.navigate(to: ["main", "stack", "list"])
     ///     // exits share, then detail; list becomes the focus
     ///
-    /// At each level a presented node with the next route is kept (otherwise it is dismissed);
-    /// a ``FlowStack`` pops to its top-most entry with the route or pushes a new one; other
-    /// nodes keep their child with the route or replace their children with a new one.
-    /// Below the last route, kept nodes keep what they have and new nodes enter their
-    /// defaults (history, then initial routes).
+    /// Every route is a ``FlowStep/Placement/child`` step; use
+    /// ``navigate(to:history:historyDefault:reentering:)-([FlowStep],_,_,_)`` to push or
+    /// present along the way.
     ///
     /// - Parameters:
     ///   - path: Routes from a child of this node down to the target.
@@ -21,37 +19,250 @@ extension FlowController {
     ///   - historyDefault: The child route entered when `history` finds no record.
     ///   - reentering: `true` makes this an external transition: everything below this node
     ///     exits first and the whole path is entered anew, even parts already on it.
-    /// - Throws: ``FlowError/unknownRoute(route:node:)`` for a route no factory builds, a
-    ///   guard's refusal, or ``FlowError/notInTree(node:)``; the tree is then unchanged.
+    /// - Throws: See ``navigate(to:history:historyDefault:reentering:)-([FlowStep],_,_,_)``.
     public func navigate(
         to path: [FlowRoute], history: FlowHistoryDepth? = nil,
         historyDefault: FlowRoute? = nil, reentering: Bool = false
     ) throws {
-        guard state == .entered, let runtime = _runtime, runtime.isRunning else {
-            throw FlowError.notInTree(node: self.path)
+        try navigate(
+            to: path.map { FlowStep($0) }, history: history, historyDefault: historyDefault,
+            reentering: reentering)
+    }
+
+    /// Moves the focus below this node along `path`, whose steps say how each node is shown
+    /// (a child, an entry pushed on the same stack, or presented), in one transaction.
+    ///
+    ///     try main.navigate(to: [
+    ///         .child("stack"), .child(Screen.list), .push(Screen.detail(id: 7)),
+    ///         .present("share"),
+    ///     ])
+    ///
+    /// Nodes already on the way are kept and only what lies below the last kept node changes:
+    /// at each step a node with the step's route is kept where the step would put it;
+    /// otherwise what is there exits (innermost first) and a new node is built from a factory
+    /// (see ``FlowStep/Placement``). Below the last step, kept nodes keep what they have and
+    /// new nodes enter their defaults (history, then initial routes). Factories run inside
+    /// the change (its check phase), and every new node's entry guard decides: a path never
+    /// reaches a guarded node without its guard. Called from a lifecycle hook, the navigation
+    /// is queued behind the change being applied.
+    ///
+    /// - Throws: ``FlowError/unknownRoute(route:node:)`` for a route no factory builds, a
+    ///   factory error, ``FlowError/pushOutsideStack(node:route:)``, a guard's refusal
+    ///   (``FlowError/redirected(node:to:)`` if it redirected), ``FlowError/notInTree(node:)``,
+    ///   or ``FlowError/containerExited(container:)``; the tree is then unchanged.
+    public func navigate(
+        to path: [FlowStep], history: FlowHistoryDepth? = nil,
+        historyDefault: FlowRoute? = nil, reentering: Bool = false
+    ) throws {
+        guard
+            let runtime = try _runtimeForNavigation(
+                "navigate",
+                rerun: {
+                    try self.navigate(
+                        to: path, history: history, historyDefault: historyDefault,
+                        reentering: reentering)
+                })
+        else { return }
+        _ = try runtime._navigate(
+            from: self, along: path, history: history, historyDefault: historyDefault,
+            reentering: reentering, origin: .app)
+    }
+
+    /// Shows the global route `route`, registered on this node or an ancestor with
+    /// ``registerGlobal(_:placement:factory:)-(FlowRoute,_,_)``: presented over the focused node below this
+    /// one (or pushed onto the stack nearest to it, if the registration says so).
+    ///
+    ///     try detail.open("settings")   // from any depth: presented over the focus
+    ///
+    /// If a node with the route is already on the focused path, nothing changes.
+    ///
+    /// - Throws: ``FlowError/unknownGlobalRoute(route:node:)``, a factory error, a guard's
+    ///   refusal, ``FlowError/notInTree(node:)``; the tree is then unchanged.
+    public func open(_ route: FlowRoute) throws {
+        guard let runtime = try _runtimeForNavigation("open", rerun: { try self.open(route) })
+        else { return }
+        runtime._replacePendingIntent(by: self)
+        let intent = _Intent(description: "open \(route) from \(path)") { try self.open(route) }
+        try runtime._transact(.open, domain: self, platform: false, intent: intent) { change in
+            try self._planOpen(route, in: &change)
         }
-        var change = _Change(kind: .navigate, domain: self)
+    }
+
+    /// Dismisses and pops everything that covers `target`, innermost first, in one
+    /// transaction, so that `target` becomes the focused node. `target` is this node or one
+    /// of its ancestors, or a stack entry covered on the way up.
+    ///
+    ///     try shareSheet.unwind(to: list)   // dismisses share, pops detail: list is focused
+    ///
+    /// Exit guards decide as for any change.
+    ///
+    /// - Throws: ``FlowError/unwindTargetNotFound(target:node:)`` if `target` is not on the
+    ///   way up; a guard's refusal; ``FlowError/notInTree(node:)``. Nothing changes then.
+    public func unwind(to target: FlowController) throws {
+        try _unwind(description: "'\(target.path)'", rerun: { try self.unwind(to: target) }) {
+            $0 === target
+        }
+    }
+
+    /// Unwinds to the nearest node on the way up from this one whose route is `route`
+    /// (covered stack entries included, the top-most first). See ``unwind(to:)-(FlowController)``.
+    public func unwind(to route: FlowRoute) throws {
+        try _unwind(description: "route \(route)", rerun: { try self.unwind(to: route) }) {
+            $0.route == route
+        }
+    }
+
+    /// Unwinds to the nearest node on the way up from this one that can build `route` (it
+    /// has a factory for it), so the caller can then show it there.
+    ///
+    ///     try sheet.unwind(toNodeBuilding: Screen.detail(id: 3))
+    public func unwind(toNodeBuilding route: FlowRoute) throws {
+        try _unwind(
+            description: "the node building \(route)",
+            rerun: { try self.unwind(toNodeBuilding: route) }
+        ) { $0.hasFactory(for: route) }
+    }
+
+    // MARK: Internals
+
+    /// The runtime to navigate in now, or `nil` if the navigation was queued (called from a
+    /// lifecycle hook). Navigation needs a running tree.
+    func _runtimeForNavigation(
+        _ operation: String, rerun: @escaping @MainActor () throws -> Void
+    ) throws -> FlowRuntime? {
+        switch try _admission() {
+        case .offline:
+            throw FlowError.notInTree(node: path)
+        case .queued(let runtime):
+            runtime._enqueueChange(operation, at: self, rerun)
+            return nil
+        case .live(let runtime):
+            return runtime
+        }
+    }
+
+    private func _unwind(
+        description: String, rerun: @escaping @MainActor () throws -> Void,
+        matching isTarget: (FlowController) -> Bool
+    ) throws {
+        guard let runtime = try _runtimeForNavigation("unwind", rerun: rerun) else { return }
+        guard let target = _unwindTarget(matching: isTarget) else {
+            throw FlowError.unwindTargetNotFound(target: description, node: path)
+        }
+        runtime._replacePendingIntent(by: self)
+        let intent = _Intent(description: "unwind from \(path) to \(description)", run: rerun)
+        try runtime._transact(.unwind, domain: target, platform: false, intent: intent) { change in
+            // Walk up from the target: at each level, what covers the way down to it goes.
+            // Collected bottom-up, removed top-down (what is on top of the screen first).
+            var covering: [(node: FlowController, container: FlowController)] = []
+            if let presented = target.presentedChild { covering.append((presented, target)) }
+            var child = target
+            while let parent = child.parent {
+                if let stack = parent as? FlowStack,
+                    let index = _index(of: child, in: stack.children)
+                {
+                    for entry in stack.children[(index + 1)...].reversed() {
+                        covering.append((entry, stack))
+                    }
+                }
+                if let presented = parent.presentedChild, presented !== child {
+                    covering.append((presented, parent))
+                }
+                child = parent
+            }
+            for (node, container) in covering.reversed() { change.remove(node, from: container) }
+        }
+    }
+
+    /// The nearest node from this one up that `isTarget` accepts; at each stack on the way,
+    /// the entries below the one the way passes through are candidates too (top-most first).
+    private func _unwindTarget(matching isTarget: (FlowController) -> Bool) -> FlowController? {
+        var node: FlowController? = self
+        var from: FlowController?
+        while let current = node {
+            if isTarget(current) { return current }
+            if let stack = current as? FlowStack, let passed = from,
+                let index = _index(of: passed, in: stack.children)
+            {
+                for entry in stack.children[..<index].reversed() where isTarget(entry) {
+                    return entry
+                }
+            }
+            from = current
+            node = current.parent
+        }
+        return nil
+    }
+
+    /// Plans showing the global route `route` over the focused node below this one.
+    private func _planOpen(_ route: FlowRoute, in change: inout _Change) throws {
+        var focused = self
+        while let next = focused.focusedChild { focused = next }
+        var onPath: FlowController? = focused
+        while let node = onPath {
+            if node.route == route { return }  // already shown
+            if node === self { break }
+            onPath = node.parent
+        }
+        guard let (_, global) = focused._nearestGlobalRoute(route) else {
+            throw FlowError.unknownGlobalRoute(route: route.description, node: focused.path)
+        }
+        switch global.placement {
+        case .present:
+            let node = try focused._build(route, with: global.factory, joining: focused)
+            change.present(node, by: focused)
+        case .push:
+            var candidate: FlowController? = focused
+            while let current = candidate, !(current is FlowStack) { candidate = current.parent }
+            guard let stack = candidate as? FlowStack else {
+                throw FlowError.pushOutsideStack(node: focused.path, route: route.description)
+            }
+            let node = try focused._build(route, with: global.factory, joining: stack)
+            change.append(node, to: stack)
+        }
+    }
+
+    /// Pops, in every entered stack the path passes through, the entries above the top-most
+    /// one on the path, so the path's end is focused.
+    private func _popAbove(_ visited: [FlowController], in change: inout _Change) {
+        var handled: [FlowStack] = []
+        for node in visited.reversed() {
+            guard let stack = node._effectiveParent as? FlowStack, stack.state == .entered,
+                !handled.contains(where: { $0 === stack })
+            else { continue }
+            handled.append(stack)
+            let entries = change.plannedChildren(of: stack)
+            guard let index = _index(of: node, in: entries) else { continue }
+            for entry in entries[(index + 1)...].reversed() { change.remove(entry, from: stack) }
+        }
+    }
+
+    /// Plans `path` from this node (see ``navigate(to:history:historyDefault:reentering:)-([FlowStep],_,_,_)``)
+    /// and returns the node it reaches.
+    func _planNavigation(
+        to path: [FlowStep], history: FlowHistoryDepth?, historyDefault: FlowRoute?,
+        reentering: Bool, in change: inout _Change
+    ) throws -> FlowController {
         if reentering { change.removeContent(of: self) }
         var node = self
         var isNew = false
-        for route in path {
-            if isNew {
-                var scratch = _Change(kind: .navigate, domain: node)
-                do {
-                    let (next, _) = try node._planStep(toward: route, in: &scratch)
-                    node._applyOffline(scratch)
-                    node = next
-                } catch FlowError.unknownRoute(let route, _) {
-                    // Name the node by the path it would have had, not its offline one.
-                    let insertion = change.insertions.last!
-                    throw FlowError.unknownRoute(
-                        route: route,
-                        node: runtime._prospectivePath(
-                            of: node, root: insertion.node, container: insertion.container))
-                }
+        var visited: [FlowController] = []
+        visited.reserveCapacity(path.count)
+        defer { _popAbove(visited, in: &change) }
+        for step in path {
+            if let container = node._container(for: step), container.state != .entered {
+                // A new part of the tree is built structurally; it is linked to its container
+                // prospectively, so errors name the paths it would have had.
+                var scratch = _Change(kind: .navigate, domain: container)
+                defer { scratch.clearPendingLinks() }
+                let (next, _) = try node._planStep(step, in: &scratch)
+                container._applyOffline(scratch)
+                node = next
+                isNew = true
             } else {
-                (node, isNew) = try node._planStep(toward: route, in: &change)
+                (node, isNew) = try node._planStep(step, in: &change)
             }
+            visited.append(node)
         }
         let restore = history.map { _Restore(depth: $0, fallback: historyDefault) }
         if !isNew && (restore != nil || (reentering && node === self)) {
@@ -61,14 +272,13 @@ extension FlowController {
         } else if isNew, let restore {
             change.fills.append(_Fill(node: node, restore: restore))
         }
-        if change.isEmpty { return }
-        try runtime._run(change)
+        return node
     }
 }
 
 extension FlowRuntime {
     /// Moves the focus to `path`, a list of routes starting with a child of the root, with
-    /// the least change. See ``FlowController/navigate(to:history:historyDefault:reentering:)``.
+    /// the least change. See ``FlowController/navigate(to:history:historyDefault:reentering:)-([FlowRoute],_,_,_)``.
     public func navigate(
         to path: [FlowRoute], history: FlowHistoryDepth? = nil,
         historyDefault: FlowRoute? = nil
@@ -77,9 +287,67 @@ extension FlowRuntime {
         try root.navigate(to: path, history: history, historyDefault: historyDefault)
     }
 
+    /// Moves the focus along `path` from the root, in one transaction. See
+    /// ``FlowController/navigate(to:history:historyDefault:reentering:)-([FlowStep],_,_,_)``.
+    public func navigate(
+        to path: [FlowStep], history: FlowHistoryDepth? = nil,
+        historyDefault: FlowRoute? = nil
+    ) throws {
+        guard let root, isRunning else { throw FlowError.runtimeNotStarted }
+        try root.navigate(to: path, history: history, historyDefault: historyDefault)
+    }
+
+    /// Shows the global route `route` over the focused node. See ``FlowController/open(_:)``.
+    public func open(_ route: FlowRoute) throws {
+        guard let root, isRunning else { throw FlowError.runtimeNotStarted }
+        try root.open(route)
+    }
+
+    /// Unwinds from the focused node to `target`. See
+    /// ``FlowController/unwind(to:)-(FlowController)``.
+    public func unwind(to target: FlowController) throws {
+        guard let focused = focusedNode, isRunning else { throw FlowError.runtimeNotStarted }
+        try focused.unwind(to: target)
+    }
+
+    /// Unwinds from the focused node to the nearest node with `route`.
+    public func unwind(to route: FlowRoute) throws {
+        guard let focused = focusedNode, isRunning else { throw FlowError.runtimeNotStarted }
+        try focused.unwind(to: route)
+    }
+
     /// The routes of the focused path below the root (as far as nodes carry routes): the
-    /// path ``navigate(to:history:historyDefault:)`` would return to.
+    /// path ``navigate(to:history:historyDefault:)-([FlowRoute],_,_)`` would return to.
     public var focusedRoutes: [FlowRoute] {
         root?._focusedRoutes() ?? []
     }
+
+    /// Plans and commits a navigation from `node` along `path`, and returns the node it
+    /// reached.
+    func _navigate(
+        from node: FlowController, along path: [FlowStep], history: FlowHistoryDepth?,
+        historyDefault: FlowRoute?, reentering: Bool, origin: _NavigationOrigin
+    ) throws -> FlowController {
+        if origin == .app { _replacePendingIntent(by: node) }
+        let intent =
+            origin == .app
+            ? _Intent(description: "navigate \(node.path) to \(path.pathDescription)") {
+                try node.navigate(
+                    to: path, history: history, historyDefault: historyDefault,
+                    reentering: reentering)
+            } : nil
+        var target: FlowController = node
+        try _transact(.navigate, domain: node, platform: false, intent: intent) { change in
+            target = try node._planNavigation(
+                to: path, history: history, historyDefault: historyDefault,
+                reentering: reentering, in: &change)
+        }
+        return target
+    }
+}
+
+/// Who asked for a navigation: the app (may be kept as an intent, replaces a pending one), or
+/// the runtime itself performing a redirect or replaying an intent.
+enum _NavigationOrigin {
+    case app, redirect, replay
 }

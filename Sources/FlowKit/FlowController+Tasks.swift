@@ -58,6 +58,7 @@ extension FlowController {
     /// turn, the event is dropped.
     public func finish<Result: Sendable>(with result: Result) {
         send(FlowFinished(result: result, flowName: name, flowRoute: route))
+        _runtime?._flowDidFinish(self)
     }
 
     /// Reports that this flow is done, with no result (`FlowFinished<Void>`).

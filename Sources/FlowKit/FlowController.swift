@@ -15,7 +15,7 @@
 ///     }
 ///
 /// A node joins a running tree when a container attaches it (``FlowStack/push(_:)``,
-/// ``FlowSwitch/switch(to:)``, ``present(_:)``, ``embed(_:)``) or when its runtime starts;
+/// ``FlowSwitch/switch(to:)-(FlowController)``, ``present(_:)``, ``embed(_:)``) or when its runtime starts;
 /// it is then *entered*. It leaves when it is popped, dismissed, replaced or its runtime stops;
 /// it is then *exited* for good: its exit hook has run, its tasks are cancelled, its handlers
 /// and dependency values are released, and FlowKit keeps no reference to it.
@@ -29,22 +29,45 @@ open class FlowController {
     public let name: String
 
     /// The identifier FlowKit uses to rebuild this node for navigation paths and history,
-    /// or `nil` for nodes that are only attached by instance.
-    public let route: FlowRoute?
+    /// or `nil` for nodes that are only attached by instance. A node built by a route
+    /// factory carries the route it was built for, whether or not its `init` passed one.
+    public internal(set) var route: FlowRoute?
 
     /// The node this one belongs to: its container, or for a presented node its presenter.
-    /// `nil` for a root and for a node that is not attached.
+    /// `nil` for a root, for a node that is not attached, and once the parent is freed.
     ///
     /// The child does not retain its parent.
-    public var parent: FlowController? { _next?.takeUnretainedValue() }
+    public var parent: FlowController? { _parent }
 
-    /// The link to the parent, unretained. It is set and cleared by attach and detach (exit
-    /// unlinks every exited node), and a parent that is deallocated clears its children's
-    /// links in `deinit`, so it never dangles. Unretained and not `weak`: a weak reference
-    /// would give every parent a side table, putting each retain and release on the slow
-    /// path, and reading it costs a side-table load per dispatch hop. `nonisolated(unsafe)`
-    /// only so `deinit` can clear it; it is otherwise touched on the main actor only.
-    nonisolated(unsafe) var _next: Unmanaged<FlowController>?
+    /// The owning link as everyone but the responder chain reads it: `weak`, so it reads `nil`
+    /// once the parent is freed, on whatever thread the app let go of it (a `@MainActor`
+    /// class is `Sendable`, so its last reference may be dropped anywhere).
+    weak var _parent: FlowController?
+
+    /// The same link, unretained, for the responder chain's hot loop (a weak load per hop
+    /// would cost a side-table access). Safety: it is followed only from a node that is
+    /// `.entered` in the runtime doing the dispatch (see ``FlowRuntime/_deliver(_:from:)``).
+    /// An entered node's ancestors are all entered in the same runtime, owned strongly from
+    /// `runtime.root` down, and a runtime tears its tree down on the main actor before it is
+    /// freed (its `deinit` is isolated), so while the node is entered the parent it names is
+    /// alive. Exit clears the link (``_unlink()``) and attaching sets it afresh
+    /// (``_setParent(_:)``), so a stale value left on a node whose offline parent was freed is
+    /// never followed: such a node is not entered and must be re-attached first.
+    var _next: Unmanaged<FlowController>?
+
+    /// The container a planned subtree root is about to join, set only while a change is
+    /// being planned and checked (it is cleared when the change commits or fails). It makes
+    /// ``path``, dependency lookups and the "is this node part of a change?" test see the
+    /// prospective tree. Strong: the change holds the container anyway, and the link never
+    /// outlives the change.
+    var _pendingParent: FlowController?
+
+    // Unchecked exclusivity (the attributes below): each of these properties is only read by
+    // copying it out or written by a short assignment or in-place mutation that calls no app
+    // code (hooks, handlers, guards, factories, hosts and observers run before or after, never
+    // inside, an access). So no two accesses can overlap, the dynamic check could never fire,
+    // and skipping it changes nothing but speed. The model-based random test drives every
+    // operation from hooks, handlers, guards and factories under AddressSanitizer.
 
     /// The embedded children, in the order they were attached. For a ``FlowStack`` these are
     /// the entries, bottom first; other nodes have at most one.
@@ -70,27 +93,42 @@ open class FlowController {
     /// children (a statechart's initial state). Needs a factory registered for that route.
     public var initialRoute: FlowRoute? {
         get { _extras?.initialRoute }
-        set { _writableExtras.initialRoute = newValue }
+        set {
+            guard state != .exited else { return }
+            _writableExtras.initialRoute = newValue
+        }
     }
 
     /// Whether this node records which child path was focused when it exits, and whether it
     /// restores that path when it is entered again. See ``FlowHistoryPolicy``.
     public var history: FlowHistoryPolicy {
         get { _extras?.history ?? .none }
-        set { _writableExtras.history = newValue }
+        set {
+            guard state != .exited else { return }
+            _writableExtras.history = newValue
+        }
     }
 
     /// An optional check run before this node exits (pop, dismiss, switch, navigate).
     /// Returning ``FlowGuardDecision/refuse(_:)`` cancels the whole change.
+    ///
+    /// Guards run in a change's check phase: a guard that asks for another change gets
+    /// ``FlowError/changeInProgress(node:)``. Setting a guard on an exited node does nothing.
     public var exitGuard: (@MainActor () -> FlowGuardDecision)? {
         get { _extras?.exitGuard }
-        set { _writableExtras.exitGuard = newValue }
+        set {
+            guard state != .exited else { return }
+            _writableExtras.exitGuard = newValue
+        }
     }
 
     /// An optional check run before this node enters.
     public var entryGuard: (@MainActor () -> FlowGuardDecision)? {
         get { _extras?.entryGuard }
-        set { _writableExtras.entryGuard = newValue }
+        set {
+            guard state != .exited else { return }
+            _writableExtras.entryGuard = newValue
+        }
     }
 
     @exclusivity(unchecked)
@@ -120,11 +158,6 @@ open class FlowController {
         }
     }
 
-    var _factories: [FlowRoute: @MainActor () -> FlowController] {
-        get { _extras?.factories ?? [:] }
-        set { _writableExtras.factories = newValue }
-    }
-
     /// Creates a node.
     ///
     /// - Parameters:
@@ -139,24 +172,33 @@ open class FlowController {
         self.route = route
     }
 
-    deinit {
-        // Children the app still holds must not point at a freed parent. (Nodes leave the
-        // tree on the main actor and exit clears these links already; this covers subtrees
-        // composed offline whose parent the app let go of.)
-        for child in children { child._next = nil }
-        presentedChild?._next = nil
-    }
-
     /// The runtime whose tree this node is in, or `nil`.
     public var runtime: FlowRuntime? { _runtime }
 
     /// The names from the root to this node, joined by `/` (for example
     /// `app/main/stack/detail`). Stable while the node is attached.
+    ///
+    /// While a change is being planned, a node about to join the tree already has the path it
+    /// will have. Cached only once the node is entered (an entered node never moves), so a
+    /// subtree composed offline always shows its current shape.
     public var path: String {
         if let cached = _cachedPath { return cached }
-        let computed = parent.map { "\($0.path)/\(name)" } ?? name
-        _cachedPath = computed
+        let computed = _effectiveParent.map { "\($0.path)/\(name)" } ?? name
+        if state == .entered { _cachedPath = computed }
         return computed
+    }
+
+    /// The parent, or while a change is planned the container this node is about to join.
+    var _effectiveParent: FlowController? { _parent ?? _pendingParent }
+
+    /// Whether `node` is this node or one of its real or prospective ancestors.
+    func _isWithin(_ node: FlowController) -> Bool {
+        var current: FlowController? = self
+        while let candidate = current {
+            if candidate === node { return true }
+            current = candidate._effectiveParent
+        }
+        return false
     }
 
     /// `true` if this node has no parent.
@@ -225,6 +267,57 @@ open class FlowController {
 
     // MARK: Navigation steps (overridden by containers)
 
+    /// Plans one step of a path below this node and returns the node the path continues
+    /// from, and whether it is new. See ``FlowStep/Placement``.
+    final func _planStep(
+        _ step: FlowStep, in change: inout _Change
+    ) throws -> (node: FlowController, isNew: Bool) {
+        switch step.placement {
+        case .child:
+            return try _planStep(toward: step.route, in: &change)
+        case .present:
+            if let presented = change.plannedPresented(of: self) {
+                if presented.route == step.route { return (presented, false) }
+                change.remove(presented, from: self)
+            }
+            let node = try _makePresented(step.route)
+            change.present(node, by: self)
+            return (node, true)
+        case .push:
+            guard let stack = _effectiveParent as? FlowStack else {
+                throw FlowError.pushOutsideStack(node: path, route: step.route.description)
+            }
+            let entries = change.plannedChildren(of: stack)
+            guard let index = _index(of: self, in: entries) else {
+                throw FlowError.pushOutsideStack(node: path, route: step.route.description)
+            }
+            if index + 1 < entries.count, entries[index + 1].route == step.route {
+                return (entries[index + 1], false)  // what is above it goes at the path's end
+            }
+            for entry in entries[(index + 1)...].reversed() { change.remove(entry, from: stack) }
+            let entry = try stack._makeChild(step.route)
+            change.append(entry, to: stack)
+            return (entry, true)
+        }
+    }
+
+    /// The node a step changes: the previous node's stack for a push, else the node itself.
+    final func _container(for step: FlowStep) -> FlowController? {
+        step.placement == .push ? _effectiveParent : self
+    }
+
+    /// Builds a node for this node to present: its own factories first, then the global
+    /// routes of its ancestors.
+    final func _makePresented(_ route: FlowRoute) throws -> FlowController {
+        if let factory = _factory(for: route) {
+            return try _build(route, with: factory, joining: self)
+        }
+        if let (_, global) = _nearestGlobalRoute(route) {
+            return try _build(route, with: global.factory, joining: self)
+        }
+        throw FlowError.unknownRoute(route: route.description, node: path)
+    }
+
     /// Plans one step of a route path below this node and returns the node the path
     /// continues from, and whether it is new. A presented node with the route is kept;
     /// otherwise the presented node is dismissed and the step continues among the embedded
@@ -238,7 +331,6 @@ open class FlowController {
         }
         return try _planEmbeddedStep(toward: route, in: &change)
     }
-
     /// The embedded part of a step: keep the child with the route, or replace the children
     /// with a new one. ``FlowStack`` overrides it: it pops to its top-most entry with the
     /// route, or pushes a new one.
@@ -261,7 +353,10 @@ final class _NodeExtras {
     var exitGuard: (@MainActor () -> FlowGuardDecision)?
     var entryGuard: (@MainActor () -> FlowGuardDecision)?
     var ownValues: _IdentityTable<_AnyValueBox>?
-    var factories: [FlowRoute: @MainActor () -> FlowController] = [:]
+    var factories: [FlowRoute: _Factory] = [:]
+    var families: [ObjectIdentifier: _Factory] = [:]
+    var globals: [FlowRoute: _GlobalRoute] = [:]
+    var globalFamilies: [ObjectIdentifier: _GlobalRoute] = [:]
     var tasks: [Int: Task<Void, Never>] = [:]
     var pendingTasks: [@MainActor () async -> Void] = []
     var nextTaskID = 0
@@ -283,6 +378,20 @@ public enum FlowGuardDecision: Sendable, Equatable {
     case allow
     /// The change is cancelled; the reason appears in the thrown ``FlowError``.
     case refuse(String)
+    /// Not now: first go to `path` (from the root; for example the sign-in flow), then retry.
+    ///
+    /// The change is cancelled and throws ``FlowError/redirected(node:to:)``; the runtime
+    /// keeps it as a pending intent and performs the redirect as its own transaction. When
+    /// the node the redirect reaches calls ``FlowController/finish(with:)``, the intent is
+    /// replayed (its guards decide again); if that node leaves without finishing, or a newer
+    /// navigation outside it comes first, the intent is dropped. The trace records each step
+    /// (`intent kept`, `replaced`, `replayed`, `dropped`).
+    ///
+    ///     main.entryGuard = { [unowned main] in
+    ///         main.dependencies.value(for: SessionKey.self) == nil
+    ///             ? .redirect(to: [.child("login")]) : .allow
+    ///     }
+    case redirect(to: [FlowStep])
 }
 
 /// How a node remembers its focused child path across exits.

@@ -77,10 +77,16 @@ public struct FlowDependencies {
 
     @inlinable
     func _value<Value>(_ key: ObjectIdentifier, as type: Value.Type) -> Value? {
-        guard let box = node._dependencyBox(key) else { return nil }
-        // The key's type fixes the value's type, so this downcast cannot fail. The box is
-        // kept alive by the node's scope for the duration of the read.
-        return unsafeDowncast(box.takeUnretainedValue(), to: _ValueBox<Value>.self).value
+        if node.state == .entered {
+            guard let box = node._dependencyBox(key) else { return nil }
+            // The key's type fixes the value's type, so this downcast cannot fail. Unretained
+            // is safe: the box is held by the table of this node's own scope, the node is held
+            // by `self.node`, and nothing between the probe and this read can replace the
+            // scope (no app code runs in between).
+            return unsafeDowncast(box.takeUnretainedValue(), to: _ValueBox<Value>.self).value
+        }
+        guard let box = node._unscopedDependency(key) else { return nil }
+        return unsafeDowncast(box, to: _ValueBox<Value>.self).value
     }
 
     func _set<Value>(_ value: Value, _ key: ObjectIdentifier) {
@@ -100,22 +106,46 @@ public struct FlowDependencies {
 }
 
 extension FlowController {
-    /// The box visible at this node for `key`: the non-generic half of a lookup, so that
-    /// callers specialise only the cast.
+    /// The box visible at this entered node for `key`, from its flattened scope: the
+    /// non-generic half of a lookup, so that callers specialise only the cast.
     @usableFromInline
     final func _dependencyBox(_ key: ObjectIdentifier) -> Unmanaged<_AnyValueBox>? {
         guard let scope = _scope, let box = scope.table[key] else { return nil }
         return Unmanaged.passUnretained(box)
     }
 
+    /// The box visible at a node that is not entered: a created node walks its own values
+    /// and its real or prospective ancestors' (so a subtree being built sees the scope it is
+    /// about to join, and a node whose parent was freed sees nothing of it); an exited node
+    /// sees nothing (only keys' defaults). Returned retained: an ancestor reached through a
+    /// weak link could otherwise be freed on another thread before the caller reads the box.
+    @usableFromInline
+    final func _unscopedDependency(_ key: ObjectIdentifier) -> _AnyValueBox? {
+        guard state == .created else { return nil }
+        var node: FlowController? = self
+        while let current = node {
+            if current.state == .entered {
+                return current._scope?.table[key]
+            }
+            if let box = current._ownValues?[key] { return box }
+            node = current._effectiveParent
+        }
+        return nil
+    }
+
     /// This node's dependency scope.
     @inlinable public var dependencies: FlowDependencies { FlowDependencies(node: self) }
 
-    /// Recomputes the flattened scope of this node and its whole subtree (after a value is
-    /// set or the node is attached somewhere).
+    /// Recomputes the flattened scopes of this node's entered subtree after a value changed.
+    /// Only entered nodes keep a flattened scope: nodes not yet entered look values up along
+    /// their links (and get a scope as they enter), and exited nodes, which may still be
+    /// linked while the rest of their change exits, are skipped, so they never see or keep a
+    /// value set later.
     func _refreshScopes() {
+        guard state == .entered else { return }
         var stack: [FlowController] = [self]
         while let node = stack.popLast() {
+            guard node.state == .entered else { continue }
             node._recomputeScope()
             stack.append(contentsOf: node.children)
             if let presented = node.presentedChild { stack.append(presented) }

@@ -37,8 +37,9 @@ public enum FlowError: Error, Equatable, Sendable, CustomStringConvertible {
     case missingDependency(key: String, node: String)
     /// No factory is registered for `route` on `node`, so the path cannot be built.
     case unknownRoute(route: String, node: String)
-    /// A navigation change was requested while another one was being applied (from a
-    /// lifecycle hook or a guard). Send an event instead: it is delivered when the change ends.
+    /// A change to the tree was requested while another change was being checked: from a
+    /// guard or a route factory. (A change asked for from a lifecycle hook is queued instead.)
+    /// Send an event, or ask from a lifecycle hook: either runs after the current change.
     case changeInProgress(node: String)
     /// The operation needs a node that is in a running runtime's tree.
     case notInTree(node: String)
@@ -48,6 +49,26 @@ public enum FlowError: Error, Equatable, Sendable, CustomStringConvertible {
     case runtimeNotStarted
     /// The same node was passed twice where distinct nodes are required.
     case duplicateNode(node: String)
+    /// The factory registered for `route` on `node` built a node that carries another route
+    /// (`builtRoute`, `nil` for none). A factory must build a node carrying its route.
+    case factoryRouteMismatch(route: String, node: String, built: String, builtRoute: String?)
+    /// The factory registered for `route` on `node` returned a node that is already in use
+    /// (attached, entered, exited, part of the change, or a runtime's root). A factory must
+    /// build a new node each time.
+    case factoryNodeInUse(route: String, node: String, built: String)
+    /// The factory registered for `route` on `node` threw `error` (its description).
+    case factoryFailed(route: String, node: String, error: String)
+    /// A ``FlowStep/Placement/push`` step followed `node`, which is not a stack entry.
+    case pushOutsideStack(node: String, route: String)
+    /// No node from `node` up registers `route` as a global route.
+    case unknownGlobalRoute(route: String, node: String)
+    /// An unwind target (`target`: a node's path or a route) is not on the way from the
+    /// starting node `node` up to the root.
+    case unwindTargetNotFound(target: String, node: String)
+    /// A guard of `node` redirected the change to `to`: nothing changed now, the redirect
+    /// was performed, and the change is kept as a pending intent, replayed when the
+    /// redirect's flow finishes (see ``FlowGuardDecision/redirect(to:)``).
+    case redirected(node: String, to: String)
 
     public var description: String {
         switch self {
@@ -86,7 +107,7 @@ public enum FlowError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "register(_:factory:)"
         case .changeInProgress(let node):
             return "cannot change the tree at '\(node)' while another change is being "
-                + "applied; send an event from the hook instead"
+                + "checked (from a guard or a route factory); send an event instead"
         case .notInTree(let node):
             return "'\(node)' is not in a running tree"
         case .runtimeAlreadyStarted:
@@ -95,6 +116,24 @@ public enum FlowError: Error, Equatable, Sendable, CustomStringConvertible {
             return "the runtime has not been started; call start() first"
         case .duplicateNode(let node):
             return "'\(node)' appears more than once"
+        case .factoryRouteMismatch(let route, let node, let built, let builtRoute):
+            return "the factory for route \(route) on '\(node)' built '\(built)' with route "
+                + "\(builtRoute ?? "nil"); it must build a node carrying \(route)"
+        case .factoryNodeInUse(let route, let node, let built):
+            return "the factory for route \(route) on '\(node)' returned '\(built)', which is "
+                + "already in use; a factory must build a new node each time"
+        case .factoryFailed(let route, let node, let error):
+            return "the factory for route \(route) on '\(node)' failed: \(error)"
+        case .pushOutsideStack(let node, let route):
+            return "cannot push \(route) after '\(node)': it is not an entry of a stack"
+        case .unknownGlobalRoute(let route, let node):
+            return "no node from '\(node)' up registers a global route \(route); register it "
+                + "with registerGlobal(_:placement:factory:)"
+        case .unwindTargetNotFound(let target, let node):
+            return "cannot unwind from '\(node)' to \(target): it is not on the way up to the root"
+        case .redirected(let node, let to):
+            return "'\(node)' redirected this change to \(to); it will be retried when that "
+                + "flow finishes"
         }
     }
 }

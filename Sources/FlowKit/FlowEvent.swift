@@ -44,6 +44,12 @@ public struct FlowFinished<Result: Sendable>: FlowEvent {
     /// The finished flow's route, if it has one.
     public let flowRoute: FlowRoute?
 
+    /// Creates the event a finished flow sends (``FlowController/finish(with:)`` does this).
+    ///
+    /// - Parameters:
+    ///   - result: The value the flow finished with.
+    ///   - flowName: The finished flow's name.
+    ///   - flowRoute: The finished flow's route, if it has one.
     public init(result: Result, flowName: String, flowRoute: FlowRoute?) {
         self.result = result
         self.flowName = flowName

@@ -15,7 +15,7 @@ public protocol FlowHost: AnyObject {
 /// A host that remembers the changes it was told about, for tests and tools.
 ///
 ///     let host = RecordingFlowHost()
-///     let runtime = FlowRuntime(root: app, host: host)
+///     let runtime = try FlowRuntime(root: app, host: host)
 ///     try runtime.start()
 ///     #expect(host.changes.map(\.kind) == [.start])
 @MainActor

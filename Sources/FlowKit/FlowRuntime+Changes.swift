@@ -1,19 +1,37 @@
 extension FlowRuntime {
-    /// Checks and applies `change` as one transaction, then drains the event queue if this is
-    /// the outermost operation.
-    func _run(_ change: _Change) throws {
-        try _outermost { try _commit(change) }
+    /// Plans a change with `plan` and commits it as one transaction, then drains the queue if
+    /// this is the outermost operation. Planning runs in the check phase, so route factories
+    /// called by `plan` cannot start other changes.
+    ///
+    /// `intent` describes the change and how to ask for it again, for a guard that redirects:
+    /// the change is then kept as a pending intent (see ``FlowGuardDecision/redirect(to:)``).
+    func _transact(
+        _ kind: FlowChange.Kind, domain: FlowController?, platform: Bool,
+        intent: _Intent? = nil, _ plan: (inout _Change) throws -> Void
+    ) throws {
+        precondition(_phase == .idle, "FlowRuntime: a change started while another one runs")
+        try _outermost {
+            do {
+                _phase = .checking
+                var change = _Change(kind: kind, domain: domain)
+                change.isPlatformInitiated = platform
+                defer {
+                    change.clearPendingLinks()
+                    _phase = .idle
+                }
+                try plan(&change)
+                if change.isEmpty { return }
+                try _commit(&change)
+            } catch let redirect as _Redirect {
+                throw _redirect(redirect, keeping: intent)
+            }
+        }
     }
 
     /// The transaction: check (expand defaults, run guards), apply (exits innermost-first,
-    /// relink, entries outermost-first), report (host, trace), then activation.
-    func _commit(_ plannedChange: _Change) throws {
-        var change = plannedChange
-        guard !_isApplying else {
-            throw FlowError.changeInProgress(node: change.domain?.path ?? root?.name ?? "")
-        }
-        _isApplying = true
-        defer { _isApplying = false }
+    /// relink, entries outermost-first), report (host, trace), then activation. Called in the
+    /// check phase; moves to the apply phase once every check has passed.
+    func _commit(_ change: inout _Change) throws {
 
         // Check. Nothing observable changes until every check has passed.
         var expanded: [FlowController] = []
@@ -46,24 +64,27 @@ extension FlowRuntime {
                 try _fill(fill, in: &change, history: history, expanded: &expanded)
             }
             for insertion in change.insertions {
-                try _expandDefaults(
-                    of: insertion.node, under: insertion.container, history: history,
-                    expanded: &expanded)
+                try _expandDefaults(of: insertion.node, history: history, expanded: &expanded)
             }
             for insertion in change.insertions {
                 insertion.node._appendSubtreeInEntryOrder(to: &entrySet, using: &stack)
             }
             if change.consultsExitGuards {
                 for node in exitSet {
-                    if case .refuse(let reason) = node.shouldExit() {
+                    switch node.shouldExit() {
+                    case .allow: break
+                    case .refuse(let reason):
                         throw FlowError.exitRefused(node: node.path, reason: reason)
+                    case .redirect(let path): throw _Redirect(node: node.path, path: path)
                     }
                 }
             }
             for node in entrySet {
-                if case .refuse(let reason) = node.shouldEnter() {
-                    throw FlowError.entryRefused(
-                        node: _prospectivePath(of: node, in: change), reason: reason)
+                switch node.shouldEnter() {
+                case .allow: break
+                case .refuse(let reason):
+                    throw FlowError.entryRefused(node: node.path, reason: reason)
+                case .redirect(let path): throw _Redirect(node: node.path, path: path)
                 }
             }
         } catch {
@@ -72,15 +93,18 @@ extension FlowRuntime {
         }
         if change.isEmpty { return }
 
-        // Apply.
+        // Apply. From here on, changes asked for (by hooks, the host, observers) are queued.
+        _phase = .applying
         if change.kind == .start { isRunning = true }
         let tracing = trace.isEnabled
         if !newRecords.isEmpty { _history.merge(newRecords) { _, new in new } }
         // The change record is built only if someone reads it; exited paths must be taken
         // before the nodes are unlinked.
-        let reportsToHost = host != nil && !change.isPlatformInitiated
+        let reportsToHost = host != nil && !change.isPlatformInitiated && !_isReleasing
         let exitedPaths = reportsToHost || tracing ? change.removals.map(\.path) : []
+        let intentPending = _pendingIntent != nil
         for node in exitSet {
+            if intentPending { _noteExit(of: node) }
             node.willExit()
             if tracing { trace.record(.exit(node.path)) }
             node._releaseForExit()
@@ -96,6 +120,7 @@ extension FlowRuntime {
         }
         for node in entrySet {
             node.state = .entered
+            node._recomputeScope()
             node.didEnter()
             if tracing { trace.record(.enter(node.path)) }
             node._startPendingTasks()
@@ -152,17 +177,16 @@ extension FlowRuntime {
     }
 
     /// Builds default children (history or initial routes) below every childless node of a
-    /// new subtree, so that the entry set is known before anything enters.
+    /// new subtree, so that the entry set is known before anything enters. The subtree's root
+    /// is linked to its container prospectively, so paths are the ones it will have.
     func _expandDefaults(
-        of root: FlowController, under container: FlowController?,
-        history: (String) -> [FlowRoute]?, expanded: inout [FlowController]
+        of root: FlowController, history: (String) -> [FlowRoute]?,
+        expanded: inout [FlowController]
     ) throws {
         var pending: [FlowController] = [root]
         while let node = pending.popLast() {
             if node.children.isEmpty && node.presentedChild == nil {
-                let routes = node._defaultRoutes(restore: nil) {
-                    history(self._prospectivePath(of: node, root: root, container: container))
-                }
+                let routes = node._defaultRoutes(restore: nil) { history(node.path) }
                 if !routes.isEmpty {
                     expanded.append(node)
                     try node._buildOffline(along: routes)
@@ -186,36 +210,11 @@ extension FlowRuntime {
             let (child, _) = try node._planStep(toward: first, in: &change)
             try child._buildOffline(along: Array(routes.dropFirst()))
         } else {
-            let routes = node._defaultRoutes(restore: fill.restore) {
-                history(self._prospectivePath(of: node, in: change))
-            }
+            let routes = node._defaultRoutes(restore: fill.restore) { history(node.path) }
             guard !routes.isEmpty else { return }
             if node.children.isEmpty && node.presentedChild == nil { expanded.append(node) }
             try node._buildOffline(along: routes)
         }
-    }
-
-    /// The path a node of a planned insertion will have once linked.
-    func _prospectivePath(of node: FlowController, in change: _Change) -> String {
-        for insertion in change.insertions where node.isDescendant(of: insertion.node) {
-            return _prospectivePath(of: node, root: insertion.node, container: insertion.container)
-        }
-        return node.path
-    }
-
-    func _prospectivePath(
-        of node: FlowController, root: FlowController, container: FlowController?
-    ) -> String {
-        var names: [String] = []
-        var current: FlowController? = node
-        while let candidate = current {
-            names.append(candidate.name)
-            if candidate === root { break }
-            current = candidate.parent
-        }
-        let relative = names.reversed().joined(separator: "/")
-        guard let container else { return relative }
-        return container.path + "/" + relative
     }
 }
 
@@ -293,6 +292,7 @@ extension FlowController {
         var node = self
         for route in routes {
             var scratch = _Change(kind: .navigate, domain: node)
+            defer { scratch.clearPendingLinks() }
             let (next, _) = try node._planStep(toward: route, in: &scratch)
             node._applyOffline(scratch)
             node = next
@@ -305,21 +305,21 @@ extension FlowController {
         children = []
     }
 
-    /// Sets `parent` and the dispatch chain's copy together.
+    /// Sets `parent` and the dispatch chain's copy together (and drops a prospective link).
     func _setParent(_ newParent: FlowController?) {
+        _parent = newParent
         _next = newParent.map(Unmanaged.passUnretained)
+        _pendingParent = nil
     }
 
-    /// Links this subtree into `runtime`: runtime reference, path caches, scopes.
+    /// Links this subtree into `runtime`. Scopes are computed as each node enters.
     func _joinRuntime(_ runtime: FlowRuntime) {
         var stack: [FlowController] = [self]
         while let node = stack.popLast() {
             node._runtime = runtime
-            node._cachedPath = nil
             stack.append(contentsOf: node.children)
             if let presented = node.presentedChild { stack.append(presented) }
         }
-        _refreshScopes()
     }
 
     /// What exit releases: tasks (cancelled), handlers, dependency values, factories, guards.
@@ -351,15 +351,7 @@ extension FlowController {
             layout.container.children = layout.children
             layout.container.presentedChild = layout.presented
         }
-        for removal in change.removals {
-            removal._setParent(nil)
-            removal._cachedPath = nil
-            removal._refreshScopes()
-        }
-        for insertion in change.insertions {
-            insertion.node._setParent(insertion.container)
-            insertion.node._cachedPath = nil
-        }
-        for insertion in change.insertions { insertion.node._refreshScopes() }
+        for removal in change.removals { removal._setParent(nil) }
+        for insertion in change.insertions { insertion.node._setParent(insertion.container) }
     }
 }

@@ -4,7 +4,7 @@ extension FlowRuntime {
     @inline(__always)
     func _send<Event: FlowEvent>(_ event: Event, from origin: FlowController?) {
         if _depth > 0 {
-            _queue.append(_PendingEvent(event: event, origin: origin))
+            _queue.append(.event(event, origin: origin))
             return
         }
         _depth += 1
@@ -13,23 +13,53 @@ extension FlowRuntime {
         _depth -= 1
     }
 
-    /// Delivers queued events, oldest first, until none is left. Runs with `_depth > 0`, so
-    /// events sent meanwhile are queued behind.
+    /// Delivers queued events and runs queued changes, oldest first, until none is left.
+    /// Runs with `_depth > 0`, so events sent meanwhile are queued behind.
     func _drainQueue() {
         while let pending = _queue.popFirst() {
-            _deliverAny(pending.event, from: pending.origin)
+            switch pending {
+            case .event(let event, let origin):
+                _deliverAny(event, from: origin)
+            case .change(let operation, let node, let run):
+                do {
+                    try run()
+                } catch {
+                    _reportFailure(FlowFailure(operation: operation, node: node.path, error: error))
+                }
+            }
         }
     }
 
+    /// Queues a change a lifecycle hook (or a host, or a trace observer) asked for while a
+    /// change is being applied: it runs as its own transaction after the current one.
+    func _enqueueChange(
+        _ operation: String, at node: FlowController, _ run: @escaping @MainActor () throws -> Void
+    ) {
+        _queue.append(.change(operation: operation, node: node, run: run))
+    }
+
+    /// Records an error no caller can receive in the trace, then gives it to ``onError``.
+    func _reportFailure(_ failure: FlowFailure) {
+        if trace.isEnabled {
+            trace.record(
+                .failed(
+                    operation: failure.operation, at: failure.node,
+                    error: String(describing: failure.error)))
+        }
+        onError?(failure)
+    }
+
     /// Runs `body` as an outermost operation when nothing is under way, draining the queue
-    /// afterwards; nested, it just runs `body`.
+    /// afterwards, whether `body` returns or throws (events a refused change's guards sent
+    /// are delivered before the error reaches the caller); nested, it just runs `body`.
     func _outermost<T>(_ body: () throws -> T) rethrows -> T {
         if _depth > 0 { return try body() }
         _depth += 1
-        defer { _depth -= 1 }
-        let result = try body()
-        _drainQueue()
-        return result
+        defer {
+            _drainQueue()
+            _depth -= 1
+        }
+        return try body()
     }
 
     private func _deliverAny(_ event: any FlowEvent, from origin: FlowController?) {
@@ -37,7 +67,11 @@ extension FlowRuntime {
     }
 
     func _deliver<Event: FlowEvent>(_ event: Event, from origin: FlowController?) {
-        guard let sender = origin ?? focusedPath.last else { return }
+        guard let sender = origin ?? focusedPath.last else {
+            // Sent to the focused node, but there is none any more (the runtime stopped).
+            if trace.isEnabled { trace.record(.dropped(event: event.traceName, from: "")) }
+            return
+        }
         guard sender.state == .entered, sender._runtime === self else {
             if trace.isEnabled {
                 trace.record(.dropped(event: event.traceName, from: sender.path))
@@ -50,10 +84,13 @@ extension FlowRuntime {
         let key = ObjectIdentifier(Event.self)
         let bit = _filterBit(key)
         let handler: FlowController? = withUnsafePointer(to: event) { pointer in
-            // Every node from `sender` up is entered in this runtime, so it is owned by its
-            // parent up to the root, which this runtime owns: following `_next` without
-            // retaining is safe while no handler runs. Around a handler call the node is
-            // retained and re-checked, because a handler may change the tree.
+            // Why the unretained walk is safe: every node from `sender` up is entered in this
+            // runtime, so it is owned by its parent up to the root, which this runtime owns
+            // (and `self` is alive for this call); `_next` of an entered node is always its
+            // live parent (see FlowController._next). No app code runs between two hops
+            // except a handler: around a handler call the node is retained, and afterwards
+            // both it and the sender are re-checked and the next hop re-read, because a
+            // handler may change the tree.
             var node = Unmanaged.passUnretained(sender)
             while true {
                 // Unmanaged steps: no retain/release per hop (nodes that are weakly referenced
@@ -64,7 +101,10 @@ extension FlowRuntime {
                     let current = node.takeUnretainedValue()
                     if let handle = current._handlers[key] {
                         if handle(UnsafeRawPointer(pointer), sender) == .handled { return current }
-                        guard current.state == .entered else { return nil }
+                        // A sender that left the tree meanwhile ends the event (dropped).
+                        guard current.state == .entered, sender.state == .entered else {
+                            return nil
+                        }
                         // A handler may change the tree: re-read the next step.
                         guard let after = current._next else { return nil }
                         node = after

@@ -3,7 +3,7 @@
 /// many as they like (there are no globals).
 ///
 ///     let app = FlowSwitch(name: "app", initial: LoginFlow())
-///     let runtime = FlowRuntime(root: app, host: myHost)
+///     let runtime = try FlowRuntime(root: app, host: myHost)
 ///     try runtime.start()            // enters app, then login, outermost first
 ///     runtime.send(Refresh())        // from the focused leaf up
 @MainActor
@@ -21,6 +21,14 @@ public final class FlowRuntime {
     /// Called with every event that no node handled (after the trace records it).
     public var onUnhandledEvent: (@MainActor (any FlowEvent, _ origin: FlowController) -> Void)?
 
+    /// Called with every error that has no caller to throw to (after the trace records it as
+    /// `failed …`): a change a lifecycle hook asked for that failed when its turn came.
+    ///
+    ///     runtime.onError = { failure in log.error("\(failure)") }
+    ///
+    /// Errors are never dropped silently: without a sink they are still in the trace.
+    public var onError: (@MainActor (FlowFailure) -> Void)?
+
     /// Whether ``start()`` has run and ``stop()`` has not.
     @exclusivity(unchecked)
     public internal(set) var isRunning = false
@@ -29,31 +37,86 @@ public final class FlowRuntime {
     @exclusivity(unchecked)
     public internal(set) var focusedPath: [FlowController] = []
 
+    // Unchecked exclusivity: as on FlowController, every access to these properties is a
+    // copy, an assignment or a short in-place mutation that calls no app code, so accesses
+    // never overlap and the dynamic check could never fire.
     @exclusivity(unchecked)
     var _history: [String: [FlowRoute]] = [:]
     @exclusivity(unchecked)
     var _scratch = _ScratchBuffers()
     @exclusivity(unchecked)
-    var _queue = _FIFO<_PendingEvent>()
+    var _queue = _FIFO<_Pending>()
     /// How many dispatches or changes are under way; events sent while it is non-zero wait.
     @exclusivity(unchecked)
     var _depth = 0
-    /// Whether a change is being applied (hooks and guards run); new changes are refused.
+    /// Where the current change is: being checked (guards and factories run; other changes
+    /// are refused), being applied (hooks, host and observers run; other changes are queued),
+    /// or none.
     @exclusivity(unchecked)
-    var _isApplying = false
+    var _phase = _Phase.idle {
+        didSet {
+            if oldValue == .idle && _phase != .idle { _RuntimeActivity.busyRuntimes += 1 }
+            if oldValue != .idle && _phase == .idle { _RuntimeActivity.busyRuntimes -= 1 }
+        }
+    }
+    /// Set while the runtime tears its tree down in `deinit`: the host is not told (it would
+    /// receive a runtime that is going away).
+    var _isReleasing = false
     private var _wasStarted = false
+    /// The change a guard redirected, waiting for the redirect's flow to finish.
+    var _pendingIntent: _PendingIntent?
+    var _intentCount = 0
+    /// Set while a redirect is being performed: its own guards cannot keep another intent.
+    var _isRedirecting = false
 
     /// Creates a runtime for `root`. Nothing is entered until ``start()``.
     ///
-    /// - Precondition: `root` has no parent and belongs to no other runtime.
-    public init(root: FlowController, host: (any FlowHost)? = nil, trace: FlowTrace = FlowTrace()) {
-        precondition(
-            root.parent == nil && root._runtime == nil && root.state == .created,
-            "FlowRuntime: the root '\(root.name)' is already attached somewhere")
+    /// - Throws: ``FlowError/alreadyAttached(node:parent:)`` if `root` has a parent or is
+    ///   another runtime's root; ``FlowError/nodeExited(node:)`` if it was exited.
+    public init(
+        root: FlowController, host: (any FlowHost)? = nil, trace: FlowTrace = FlowTrace()
+    ) throws {
+        switch root.state {
+        case .exited:
+            throw FlowError.nodeExited(node: root.path)
+        case .entered:
+            throw FlowError.alreadyAttached(
+                node: root.path, parent: root.parent?.path ?? "its runtime (root)")
+        case .created:
+            break
+        }
+        if let parent = root._effectiveParent {
+            throw FlowError.alreadyAttached(node: root.path, parent: parent.path)
+        }
+        if root._runtime != nil {
+            throw FlowError.alreadyAttached(node: root.path, parent: "its runtime (root)")
+        }
         self.root = root
         self.host = host
         self.trace = trace
         root._runtime = self
+    }
+
+    /// A runtime released without ``stop()`` stops itself: its tree exits innermost first
+    /// (exit hooks run, tasks are cancelled) and is released, so nothing it owned leaks. The
+    /// `deinit` is isolated to the main actor, so this happens there even when the last
+    /// reference is dropped on another thread. The host is not told (the runtime it would be
+    /// handed is going away); the trace records the `stop`. Events still queued are dropped
+    /// and traced.
+    isolated deinit {
+        guard isRunning, let root, _phase == .idle else { return }
+        _isReleasing = true
+        var change = _Change(kind: .stop, domain: nil)
+        change.removals.append(root)
+        _phase = .checking
+        // A stop consults no guard and builds nothing, so it cannot fail.
+        try? _commit(&change)
+        _phase = .idle
+        while let pending = _queue.popFirst() {
+            if case .event(let event, let origin) = pending, trace.isEnabled {
+                trace.record(.dropped(event: event.traceName, from: origin?.path ?? ""))
+            }
+        }
     }
 
     /// The focused leaf: the end of ``focusedPath``.
@@ -66,20 +129,31 @@ public final class FlowRuntime {
     ///   missing route factory, in which case nothing was entered.
     public func start() throws {
         guard !_wasStarted, let root else { throw FlowError.runtimeAlreadyStarted }
-        var change = _Change(kind: .start, domain: nil)
-        change.insertions.append(_Insertion(node: root, container: nil))
-        try _run(change)
+        try _transact(.start, domain: nil, platform: false) { change in
+            change.insertions.append(_Insertion(node: root, container: nil))
+        }
         _wasStarted = true
     }
 
     /// Exits the whole tree (innermost first) and releases it. The runtime cannot start again.
     ///
-    /// Exit guards are not consulted: the app is going away.
+    /// Exit guards are not consulted: the app is going away. Called from a lifecycle hook,
+    /// the stop is queued behind the change being applied.
+    ///
+    /// - Throws: ``FlowError/runtimeNotStarted`` if the runtime is not running;
+    ///   ``FlowError/changeInProgress(node:)`` from a guard or a route factory.
     public func stop() throws {
         guard isRunning, let root else { throw FlowError.runtimeNotStarted }
-        var change = _Change(kind: .stop, domain: nil)
-        change.removals.append(root)
-        try _run(change)
+        switch _phase {
+        case .checking:
+            throw FlowError.changeInProgress(node: root.path)
+        case .applying:
+            _enqueueChange("stop", at: root) { try self.stop() }
+        case .idle:
+            try _transact(.stop, domain: nil, platform: false) { change in
+                change.removals.append(root)
+            }
+        }
     }
 
     /// Sends `event` from the focused leaf at the time the event's turn comes (like a key
@@ -157,8 +231,34 @@ func _recycle(_ array: inout [FlowController], in buffer: inout [FlowController]
     swap(&array, &buffer)
 }
 
-/// An event waiting for its turn. `origin == nil` means "the focused leaf at delivery".
-struct _PendingEvent {
-    let event: any FlowEvent
-    let origin: FlowController?
+/// What waits in the run-to-completion queue: an event (`origin == nil` means "the focused
+/// leaf at delivery"), or a change a lifecycle hook asked for.
+enum _Pending {
+    case event(any FlowEvent, origin: FlowController?)
+    case change(operation: String, node: FlowController, run: @MainActor () throws -> Void)
+}
+
+/// Where a runtime's current change is. See ``FlowRuntime/_phase``.
+enum _Phase {
+    case idle, checking, applying
+}
+
+/// An error that had no caller to throw to, as given to ``FlowRuntime/onError``.
+public struct FlowFailure: Error, CustomStringConvertible {
+    /// What failed, e.g. `push` for a change a hook asked for.
+    public let operation: String
+    /// The path of the node the operation was asked of.
+    public let node: String
+    /// The error itself (usually a ``FlowError``).
+    public let error: any Error
+
+    /// Creates a failure record.
+    public init(operation: String, node: String, error: any Error) {
+        self.operation = operation
+        self.node = node
+        self.error = error
+    }
+
+    /// `push at app/main/stack failed: …`.
+    public var description: String { "\(operation) at \(node) failed: \(error)" }
 }

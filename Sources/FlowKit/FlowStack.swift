@@ -41,7 +41,9 @@ open class FlowStack: FlowController {
     /// - Complexity: O(*m*) for the *m* nodes that enter.
     public func push(_ node: FlowController) throws {
         try _validateNewChildren([node])
-        try _change(.push) { change in change.append(node, to: self) }
+        try _perform(.push, rerun: { try self.push(node) }) { change in
+            change.append(node, to: self)
+        }
         _checkInvariants()
     }
 
@@ -56,7 +58,7 @@ open class FlowStack: FlowController {
     @discardableResult
     public func pop() throws -> FlowController {
         let below = try _entryBelowTop()
-        return try _pop(to: below, kind: .pop, platform: false).first!
+        return try _pop(to: below, kind: .pop, platform: false) { try self.pop() }.first!
     }
 
     /// Removes every entry above `entry`, leaving it on top.
@@ -72,7 +74,7 @@ open class FlowStack: FlowController {
     /// - Complexity: O(*n*), where *n* is the number of nodes removed.
     @discardableResult
     public func pop(to entry: FlowController) throws -> [FlowController] {
-        try _pop(to: entry, kind: .popTo, platform: false)
+        try _pop(to: entry, kind: .popTo, platform: false) { try self.pop(to: entry) }
     }
 
     /// Removes every entry above the bottom one.
@@ -81,18 +83,21 @@ open class FlowStack: FlowController {
     /// - Throws: ``FlowError/emptyStack(stack:)`` on an empty stack; a guard's refusal.
     @discardableResult
     public func popToRoot() throws -> [FlowController] {
+        try _requireNotExited()
         guard let bottom = children.first else { throw FlowError.emptyStack(stack: path) }
-        return try pop(to: bottom)
+        return try _pop(to: bottom, kind: .popTo, platform: false) { try self.popToRoot() }
     }
 
     /// Replaces the entries with `nodes`. Current entries that appear in `nodes` stay entered
     /// (in their new order); the others exit, top-most first; new ones enter, bottom first.
     ///
     ///     try stack.setStack([list, settings])   // a deep link
+    ///     try stack.setStack([settings, list])   // only reorders: nothing exits or enters
     ///
     /// - Throws: ``FlowError`` if a new node is attached elsewhere, was exited, or appears
     ///   twice; a guard's refusal. The stack is then unchanged.
     public func setStack(_ nodes: [FlowController]) throws {
+        try _requireNotExited()
         let current = Set(children.map(ObjectIdentifier.init))
         let newNodes = nodes.filter { !current.contains(ObjectIdentifier($0)) }
         try _validateNewChildren(newNodes)
@@ -100,7 +105,9 @@ open class FlowStack: FlowController {
         for node in nodes where !seen.insert(ObjectIdentifier(node)).inserted {
             throw FlowError.duplicateNode(node: node.path)
         }
-        try _change(.setStack) { change in change.setChildren(nodes, of: self) }
+        try _perform(.setStack, rerun: { try self.setStack(nodes) }) { change in
+            change.setChildren(nodes, of: self)
+        }
         _checkInvariants()
     }
 
@@ -113,7 +120,9 @@ open class FlowStack: FlowController {
     /// - Throws: ``FlowError/notInStack(stack:node:)`` if `entry` is not on this stack.
     @discardableResult
     public func platformDidPop(to entry: FlowController) throws -> [FlowController] {
-        try _pop(to: entry, kind: .platformPop, platform: true)
+        try _pop(to: entry, kind: .platformPop, platform: true) {
+            try self.platformDidPop(to: entry)
+        }
     }
 
     /// Tells FlowKit that the platform popped the top entry (the back button).
@@ -124,10 +133,13 @@ open class FlowStack: FlowController {
     @discardableResult
     public func platformDidPop() throws -> FlowController {
         let below = try _entryBelowTop()
-        return try platformDidPop(to: below).first!
+        return try _pop(to: below, kind: .platformPop, platform: true) {
+            try self.platformDidPop()
+        }.first!
     }
 
     private func _entryBelowTop() throws -> FlowController {
+        try _requireNotExited()
         guard let top = children.last else { throw FlowError.emptyStack(stack: path) }
         guard children.count > 1 else {
             throw FlowError.cannotPopLastEntry(stack: path, entry: top.path)
@@ -135,15 +147,19 @@ open class FlowStack: FlowController {
         return children[children.count - 2]
     }
 
+    /// Pops above `entry`. Called during a change (from a hook), the pop is queued as `rerun`
+    /// and the entries above `entry` now are returned.
     private func _pop(
-        to entry: FlowController, kind: FlowChange.Kind, platform: Bool
+        to entry: FlowController, kind: FlowChange.Kind, platform: Bool,
+        rerun: @escaping @MainActor () throws -> Void
     ) throws -> [FlowController] {
+        try _requireNotExited()
         guard let index = _index(of: entry, in: children) else {
             throw FlowError.notInStack(stack: path, node: entry.path)
         }
         let removed = Array(children[(index + 1)...].reversed())
         guard !removed.isEmpty else { return [] }
-        try _change(kind, platform: platform) { change in
+        try _perform(kind, platform: platform, rerun: rerun) { change in
             for node in removed { change.remove(node, from: self) }
         }
         _checkInvariants()
@@ -153,9 +169,10 @@ open class FlowStack: FlowController {
     override func _planEmbeddedStep(
         toward route: FlowRoute, in change: inout _Change
     ) throws -> (node: FlowController, isNew: Bool) {
+        // The top-most entry with the route; what lies above it is popped once the whole
+        // path is planned (a push step after it may keep the entry just above).
         let entries = change.plannedChildren(of: self)
         if let index = entries.lastIndex(where: { $0.route == route }) {
-            for entry in entries[(index + 1)...].reversed() { change.remove(entry, from: self) }
             return (entries[index], false)
         }
         let entry = try _makeChild(route)

@@ -33,16 +33,28 @@ open class FlowSwitch: FlowController {
     /// - Throws: ``FlowError`` if `node` is attached elsewhere, was exited, or is an ancestor
     ///   of the switch; a guard's refusal (then nothing changes).
     public func `switch`(to node: FlowController) throws {
-        try _replaceChildren(with: node, kind: .switch)
+        try _replaceChildren(with: node, kind: .switch) { try self.switch(to: node) }
     }
 
     /// Replaces the current child with the node built for `route` (or keeps the current
     /// child if it already has that route).
     ///
+    /// The factory runs inside the change (its check phase), so a factory that asks for
+    /// another change gets ``FlowError/changeInProgress(node:)``.
+    ///
     /// - Throws: ``FlowError/unknownRoute(route:node:)`` if no factory is registered; a
-    ///   guard's refusal.
+    ///   factory error (``FlowError/factoryRouteMismatch(route:node:built:builtRoute:)``,
+    ///   ``FlowError/factoryNodeInUse(route:node:built:)``); a guard's refusal;
+    ///   ``FlowError/containerExited(container:)`` if the switch was exited.
     public func `switch`(to route: FlowRoute) throws {
+        try _requireNotExited()
         if current?.route == route { return }
-        try self.switch(to: _makeChild(route))
+        try _perform(.switch, rerun: { try self.switch(to: route) }) { change in
+            let child = try self._makeChild(route)
+            for old in change.plannedChildren(of: self).reversed() {
+                change.remove(old, from: self)
+            }
+            change.append(child, to: self)
+        }
     }
 }

@@ -18,6 +18,24 @@ public enum FlowTraceRecord: Equatable, Hashable, Sendable, CustomStringConverti
     case dropped(event: String, from: String)
     /// A change was committed.
     case change(FlowChange)
+    /// An operation that had no caller to throw to failed (for example a change a lifecycle
+    /// hook asked for); the error also went to ``FlowRuntime/onError``.
+    case failed(operation: String, at: String, error: String)
+    /// A change a guard redirected: kept as a pending intent, replaced by a newer one,
+    /// replayed after the redirect's flow finished, or dropped.
+    case intent(IntentAction, change: String, note: String)
+
+    /// What happened to a pending intent (see ``FlowGuardDecision/redirect(to:)``).
+    public enum IntentAction: String, Sendable, Hashable {
+        /// A guard redirected the change; it waits for the redirect's flow to finish.
+        case kept
+        /// A newer redirected change or navigation took its place.
+        case replaced
+        /// The redirect's flow finished; the change is asked for again.
+        case replayed
+        /// The redirect's flow left without finishing, or the redirect failed.
+        case dropped
+    }
 
     /// The stable one-line text form, e.g. `handled SignOut at app`.
     public var description: String {
@@ -30,8 +48,13 @@ public enum FlowTraceRecord: Equatable, Hashable, Sendable, CustomStringConverti
         case .handled(let event, let at): return "handled \(event) at \(at)"
         case .unhandled(let event, let from): return "unhandled \(event) from \(from)"
         case .dropped(let event, let from):
+            if from.isEmpty { return "dropped \(event) (no focused node: the runtime stopped)" }
             return "dropped \(event) from \(from) (sender left the tree)"
         case .change(let change): return "change \(change)"
+        case .failed(let operation, let at, let error):
+            return "failed \(operation) at \(at): \(error)"
+        case .intent(let action, let change, let note):
+            return "intent \(action.rawValue) \(change) (\(note))"
         }
     }
 }

@@ -15,5 +15,7 @@ public struct ChartEvent: FlowEvent, Equatable {
         self.name = name
     }
 
+    /// The chart event's name, so that trace lines read `send submit from …` rather than
+    /// `send ChartEvent from …`.
     public var traceName: String { name }
 }

@@ -4,10 +4,10 @@
 ///     let chart = try FlowChart(json: data)
 ///     print(try chart.trace(), terminator: "")   // "start\nenter App\n…"
 ///
-/// A chart is only a description. ``FlowChartMachine`` builds an ordinary ``FlowKit``
+/// A chart is only a description. ``FlowChartMachine`` builds an ordinary FlowKit
 /// `FlowController` tree from it (one node per state) and drives it with FlowKit's own
-/// navigation and event machinery; ``trace()`` prints what happened in the trace format of
-/// `shared/charts/FORMAT.md`.
+/// navigation and event machinery; ``trace()`` prints what happened in the trace format
+/// described in <doc:ChartFormat>.
 ///
 /// Decoding accepts any chart that is well-formed JSON of the right shape; ``validate()``
 /// applies the format's rules (unique ids, valid `initial`s, no parallel states, …) and every

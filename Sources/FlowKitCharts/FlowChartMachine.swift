@@ -1,7 +1,7 @@
 import FlowKit
 
 /// A running chart: an ordinary FlowController tree built from a ``FlowChart`` and driven by
-/// a ``FlowKit/FlowRuntime``, with the trace of what it did.
+/// a `FlowRuntime`, with the trace of what it did.
 ///
 ///     let machine = try FlowChartMachine(chart: chart)
 ///     try machine.start()
@@ -12,8 +12,8 @@ import FlowKit
 /// The runtime's root is a hidden container (named `(chart)`, never printed) whose one
 /// child is the chart's root state; each state is a node whose route is its id, built by its
 /// parent's route factory. A transition is one
-/// ``FlowKit/FlowController/navigate(to:history:historyDefault:reentering:)`` on its domain
-/// node with `reentering: true`; external events go through ``FlowKit/FlowRuntime/send(_:)``
+/// `FlowController.navigate(to:history:historyDefault:reentering:)` on its domain
+/// node with `reentering: true`; external events go through `FlowRuntime.send(_:)`
 /// and bubble from the focused leaf.
 @MainActor
 public final class FlowChartMachine {
@@ -45,7 +45,7 @@ public final class FlowChartMachine {
         self.chart = chart
         let container = FlowController(name: FlowChartMachine.containerName)
         container.initialRoute = FlowRoute(program.root)
-        runtime = FlowRuntime(root: container)
+        runtime = try FlowRuntime(root: container)
         container.register(FlowRoute(program.root)) { [unowned self] in
             _ChartStateNode(id: program.root, program: program, machine: self)
         }

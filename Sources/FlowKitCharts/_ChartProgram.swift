@@ -1,7 +1,7 @@
 import FlowKit
 
 /// A validated chart, ready to run: every state with its parent and children, and every
-/// transition with its domain and entry path worked out (FORMAT.md rule 2).
+/// transition with its domain and entry path worked out (rule 2, "Domain", in Docs/ChartFormat.md).
 struct _ChartProgram: Sendable {
     struct State: Sendable {
         let id: String

@@ -1,10 +1,10 @@
 import FlowKit
 
-/// A host for tests: keeps every change FlowKit reported, in order, as ``FlowChange`` values,
+/// A host for tests: keeps every change FlowKit reported, in order, as `FlowChange` values,
 /// and checks them with a readable diff.
 ///
 ///     let recorder = FlowChangeRecorder()
-///     let runtime = FlowRuntime(root: app, host: recorder)
+///     let runtime = try FlowRuntime(root: app, host: recorder)
 ///     try runtime.start()
 ///     try stack.push(detail)
 ///     recorder.expectChanges([
@@ -13,7 +13,7 @@ import FlowKit
 ///                    entered: ["app/main/stack/detail"]),
 ///     ])
 ///
-/// It stores the changes in FlowKit's ``RecordingFlowHost`` (``recording``, kept without a
+/// It stores the changes in FlowKit's `RecordingFlowHost` (``recording``, kept without a
 /// limit) and can pass each change on to another host, so a real host adapter can be tested
 /// while its input is recorded.
 ///
@@ -22,8 +22,8 @@ import FlowKit
 /// sides line by line, `- ` for an expected line that is missing, `+ ` for one that was not
 /// expected.
 ///
-/// Changes the platform made itself (``FlowStack/platformDidPop(to:)``,
-/// ``FlowController/platformDidDismiss()``) are not reported to hosts, so they do not appear
+/// Changes the platform made itself (`FlowStack.platformDidPop(to:)`,
+/// `FlowController.platformDidDismiss()`) are not reported to hosts, so they do not appear
 /// here; ``FlowTestHarness`` sees them in the trace.
 @MainActor
 public final class FlowChangeRecorder: FlowHost {
@@ -68,8 +68,11 @@ public final class FlowChangeRecorder: FlowHost {
     ///
     /// - Parameters:
     ///   - expected: The changes, oldest first.
-    ///   - fileID, filePath, line, column: Where a failure is reported; leave the defaults,
-    ///     which are the caller's location (see ``FlowTestHarness``).
+    ///   - fileID: The file a failure is reported in; leave the default, the caller's
+    ///     (see ``FlowTestHarness``).
+    ///   - filePath: The full path of that file; leave the default.
+    ///   - line: The line a failure is reported at; leave the default.
+    ///   - column: The column a failure is reported at; leave the default.
     public func expectChanges(
         _ expected: [FlowChange], fileID: String = #fileID, filePath: StaticString = #filePath,
         line: UInt = #line, column: UInt = #column

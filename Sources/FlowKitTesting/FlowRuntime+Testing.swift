@@ -2,7 +2,7 @@ import FlowKit
 
 extension FlowRuntime {
     /// Checks the live tree against `expected`, a text in the format of
-    /// ``FlowRuntime/treeDescription()``: one node per line, indented two spaces per level,
+    /// `FlowRuntime.treeDescription()`: one node per line, indented two spaces per level,
     /// `* ` on the focused path and `^` before presented nodes.
     ///
     ///     runtime.expectTree("""

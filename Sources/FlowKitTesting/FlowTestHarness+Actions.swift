@@ -1,7 +1,7 @@
 import FlowKit
 
 extension FlowTestHarness {
-    /// Sends `event` from `node`, as a screen would (see ``FlowController/send(_:)``).
+    /// Sends `event` from `node`, as a screen would (see `FlowController.send(_:)`).
     ///
     ///     harness.send(ItemSelected(id: 3), from: harness.node("app/main/stack/list"))
     public func send<Event: FlowEvent>(
@@ -15,7 +15,7 @@ extension FlowTestHarness {
         node.send(event)
     }
 
-    /// Sends `event` from the focused leaf (see ``FlowRuntime/send(_:)``).
+    /// Sends `event` from the focused leaf (see `FlowRuntime.send(_:)`).
     public func send<Event: FlowEvent>(
         _ event: Event, fileID: String = #fileID, filePath: StaticString = #filePath,
         line: UInt = #line, column: UInt = #column
@@ -25,10 +25,10 @@ extension FlowTestHarness {
     }
 
     /// Plays the platform's back button on `stack`: its top entry is popped as by
-    /// ``FlowStack/platformDidPop()`` (no guards, the host is not told).
+    /// `FlowStack.platformDidPop()` (no guards, the host is not told).
     ///
     /// - Returns: The popped entry (exited).
-    /// - Throws: What ``FlowStack/platformDidPop()`` throws.
+    /// - Throws: What `FlowStack.platformDidPop()` throws.
     @discardableResult
     public func platformBack(
         in stack: FlowStack, fileID: String = #fileID, filePath: StaticString = #filePath,
@@ -42,7 +42,7 @@ extension FlowTestHarness {
     /// Plays a platform pop of every entry of `stack` above `entry` (a long-press on back).
     ///
     /// - Returns: The popped entries, topmost first.
-    /// - Throws: What ``FlowStack/platformDidPop(to:)`` throws.
+    /// - Throws: What `FlowStack.platformDidPop(to:)` throws.
     @discardableResult
     public func platformBack(
         in stack: FlowStack, to entry: FlowController,
@@ -56,10 +56,10 @@ extension FlowTestHarness {
     }
 
     /// Plays the platform's dismissal (a swipe-down) of what `presenter` presents, as by
-    /// ``FlowController/platformDidDismiss()``.
+    /// `FlowController.platformDidDismiss()`.
     ///
     /// - Returns: The dismissed node (exited).
-    /// - Throws: What ``FlowController/platformDidDismiss()`` throws.
+    /// - Throws: What `FlowController.platformDidDismiss()` throws.
     @discardableResult
     public func platformDismiss(
         presentedBy presenter: FlowController, fileID: String = #fileID,
@@ -73,7 +73,7 @@ extension FlowTestHarness {
     }
 
     /// Moves the focus to `path`, a list of routes from a child of the root (a deep link); see
-    /// ``FlowRuntime/navigate(to:history:historyDefault:)``.
+    /// `FlowRuntime.navigate(to:history:historyDefault:)`.
     ///
     /// - Throws: What the navigation throws; the tree is then unchanged.
     public func navigate(
@@ -103,7 +103,7 @@ extension FlowTestHarness {
 
     /// Stops the runtime: the whole tree exits, innermost first.
     ///
-    /// - Throws: ``FlowError/runtimeNotStarted`` if the runtime is not running.
+    /// - Throws: `FlowError.runtimeNotStarted` if the runtime is not running.
     public func stop(
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
         column: UInt = #column

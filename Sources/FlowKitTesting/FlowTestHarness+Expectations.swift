@@ -25,7 +25,7 @@ extension FlowTestHarness {
     }
 
     /// Checks the received records by their one-line text form, the lines of
-    /// ``FlowTrace/lines``, and marks them checked.
+    /// `FlowTrace.lines`, and marks them checked.
     ///
     ///     harness.expectTrace([
     ///         "send SignOut from app/main/stack/list",
@@ -74,11 +74,11 @@ extension FlowTestHarness {
         }
     }
 
-    /// The live tree as text, in the format of ``FlowRuntime/treeDescription()``.
+    /// The live tree as text, in the format of `FlowRuntime.treeDescription()`.
     public var tree: String { runtime.treeDescription() }
 
     /// Checks the live tree against `expected`, a text in the format of
-    /// ``FlowRuntime/treeDescription()`` (the format the demo prints). Does not consume
+    /// `FlowRuntime.treeDescription()` (the format the demo prints). Does not consume
     /// received records.
     ///
     ///     harness.expectTree("""

@@ -16,9 +16,9 @@ import Foundation
 ///     ])
 ///     harness.finish()
 ///
-/// The harness creates a ``FlowRuntime`` with a ``FlowChangeRecorder`` as its host, watches
-/// the runtime's structured trace (``FlowTrace/addObserver(_:)``) and keeps each
-/// ``FlowTraceRecord`` as *received* until an `expect…` call checks it. Whatever changes the
+/// The harness creates a `FlowRuntime` with a ``FlowChangeRecorder`` as its host, watches
+/// the runtime's structured trace (`FlowTrace.addObserver(_:)`) and keeps each
+/// `FlowTraceRecord` as *received* until an `expect…` call checks it. Whatever changes the
 /// tree is seen, whether it goes through the harness's actions or straight to a node.
 ///
 /// In the default exhaustive mode (``Exhaustivity-swift.enum/on``):
@@ -99,7 +99,12 @@ public final class FlowTestHarness {
     ///     activation) are received and must be checked. By default they are setup, not
     ///     something the test did, and are skipped; check the tree with
     ///     ``expectTree(_:fileID:filePath:line:column:)`` instead.
-    /// - Throws: What ``FlowRuntime/start()`` throws (a guard's refusal, a missing route
+    ///   - fileID: The file a failure is reported in; leave the default, the caller's
+    ///     (see ``FlowTestHarness``).
+    ///   - filePath: The full path of that file; leave the default.
+    ///   - line: The line a failure is reported at; leave the default.
+    ///   - column: The column a failure is reported at; leave the default.
+    /// - Throws: What `FlowRuntime.start()` throws (a guard's refusal, a missing route
     ///   factory).
     public convenience init(
         root: FlowController, host: (any FlowHost)? = nil, exhaustivity: Exhaustivity = .on,
@@ -107,7 +112,7 @@ public final class FlowTestHarness {
         line: UInt = #line, column: UInt = #column
     ) throws {
         let recorder = FlowChangeRecorder(forwardingTo: host)
-        let runtime = FlowRuntime(root: root, host: recorder)
+        let runtime = try FlowRuntime(root: root, host: recorder)
         self.init(
             runtime: runtime, exhaustivity: exhaustivity, fileID: fileID, filePath: filePath,
             line: line, column: column)

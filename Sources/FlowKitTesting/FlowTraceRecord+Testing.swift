@@ -18,7 +18,7 @@ extension FlowTraceRecord {
     }
 
     /// `event` started up the chain from the node at `path`; named by its
-    /// ``FlowEvent/traceName``.
+    /// `FlowEvent.traceName`.
     public static func send(_ event: some FlowEvent, from path: String) -> FlowTraceRecord {
         .send(event: event.traceName, from: path)
     }

@@ -16,7 +16,7 @@ import FlowKit
 ///
 /// > Note: A local variable in the test keeps its object alive to the end of its scope.
 /// > Create nodes inside a `do { }` block or a helper, or look them up with
-/// > ``FlowRuntime/node(at:)``, so only the tree owns them.
+/// > `FlowRuntime.node(at:)`, so only the tree owns them.
 ///
 /// ``FlowTestHarness`` has a tracker (``FlowTestHarness/leaks``) that counts the changes it
 /// observed and runs ``expectNoLeaks(fileID:filePath:line:column:)`` when the harness finishes.
@@ -94,6 +94,11 @@ public final class LeakTracker {
     ///     tree, ``expectNoLeaks(fileID:filePath:line:column:)`` requires the object to be gone.
     ///     Without an owner only ``expectAllReleased(fileID:filePath:line:column:)`` and
     ///     ``expectReleased(under:fileID:filePath:line:column:)`` check it.
+    ///   - fileID: The file a failure is reported in; leave the default, the caller's
+    ///     (see ``FlowTestHarness``).
+    ///   - filePath: The full path of that file; leave the default.
+    ///   - line: The line a failure is reported at; leave the default.
+    ///   - column: The column a failure is reported at; leave the default.
     public func track(
         _ object: AnyObject, as label: String? = nil, ownedBy owner: FlowController? = nil,
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,

@@ -1,11 +1,7 @@
-// The flowdemo binary: chooses the mode and does the I/O. Everything else is in FlowDemo,
-// where the tests run the same code.
+// The flowdemo binary: parses the options, describes the terminal and hands standard input
+// to DemoRunner. Everything else is in FlowDemo, where the tests run the same code.
 import FlowDemo
 import Foundation
-
-func emit(_ lines: [String]) {
-    for line in lines { print(line) }
-}
 
 let options: DemoOptions
 do {
@@ -15,7 +11,7 @@ do {
     exit(2)
 }
 if options.showHelp {
-    print(DemoOptions.helpText)
+    TerminalDevice.write(DemoOptions.helpText + "\n", to: STDOUT_FILENO)
     exit(0)
 }
 
@@ -28,34 +24,23 @@ do {
 }
 
 if options.forceWalkthrough {
-    emit(app.walkthrough())
-} else if isatty(STDIN_FILENO) != 0 {
-    // Interactive: draw, prompt, run, until quit or end of input (Ctrl-D).
-    emit(app.start())
-    while !app.hasQuit {
-        print(app.prompt, terminator: "")
-        fflush(nil)  // every stream: `stdout` is a global var Swift 6 refuses
-        guard let line = readLine() else {
-            print("")
-            emit(app.endOfInput())
-            break
-        }
-        emit(app.run(line))
-    }
-} else if let first = readLine() {
-    // Piped: the same commands, one a line, each echoed before its output.
-    emit(app.start())
-    var next: String? = first
-    while let line = next, !app.hasQuit {
-        let trimmed = line.trimmingCharacters(in: .whitespaces)
-        if !trimmed.isEmpty, !trimmed.hasPrefix("#") {
-            emit(app.echoAndRun(trimmed))
-        }
-        next = app.hasQuit ? nil : readLine()
-    }
-    emit(app.endOfInput())
+    TerminalDevice.write(app.walkthrough().map { $0 + "\n" }.joined(), to: STDOUT_FILENO)
 } else {
-    // No input at all: the built-in walkthrough.
-    emit(app.walkthrough())
+    var terminal = DemoTerminal.detect(
+        stdinIsTerminal: TerminalDevice.isTerminal(STDIN_FILENO),
+        stdoutIsTerminal: TerminalDevice.isTerminal(STDOUT_FILENO),
+        columns: TerminalDevice.columns(of: STDOUT_FILENO),
+        environment: ProcessInfo.processInfo.environment)
+    let input = StandardInput(watchesResize: terminal.input == .editor)
+    let rawMode = terminal.input == .editor ? RawTerminalMode(descriptor: STDIN_FILENO) : nil
+    if terminal.input == .editor && rawMode == nil {
+        terminal.input = .lines  // raw mode refused: let the terminal driver edit lines
+        terminal.clearsScreen = false
+    }
+    let runner = DemoRunner(
+        app: app, terminal: terminal, columns: { TerminalDevice.columns(of: STDOUT_FILENO) },
+        write: { TerminalDevice.write($0, to: STDOUT_FILENO) })
+    runner.run(input)
+    rawMode?.restore()
 }
 exit(app.liveNodes.alive == 0 ? 0 : 1)

@@ -22,7 +22,7 @@ struct BinaryTests {
                         * form
                     FlowController instances alive: 3 (3 in the tree; * marks the focused path)
                     > login bob bad
-                    Wrong username or password (1 in a row; 2 more lock sign-in for 10 s).
+                    Wrong username or password (1 in a row for bob; 2 more lock bob out for 10 s).
                     > quit
                     Quitting: the runtime stops and every node exits, innermost first.
                     FlowController instances still alive: 0 (3 created in this run).
@@ -54,16 +54,20 @@ struct BinaryTests {
         #expect(result.stdout == expectedWalkthrough + "\n")
     }
 
-    @Test("--help prints the documented help; an unknown option exits 2")
+    @Test("--help prints the help, also after a --; an unknown option exits 2")
     func options() throws {
         let help = try runFlowdemo(stdin: "", arguments: ["--help"])
+        let afterSeparator = try runFlowdemo(stdin: "", arguments: ["--", "--help"])
         let bad = try runFlowdemo(stdin: "", arguments: ["--fast"])
 
         #expect(help.status == 0)
         #expect(help.stdout == DemoOptions.helpText + "\n")
+        #expect(afterSeparator.status == 0)
+        #expect(afterSeparator.stdout == help.stdout)
         #expect(bad.status == 2)
         #expect(bad.stdout == "")
-        #expect(bad.stderr == "flowdemo: unknown argument '--fast'; see flowdemo --help\n")
+        #expect(
+            bad.stderr == "flowdemo: unknown argument '--fast'; see swift run flowdemo --help\n")
     }
 }
 

@@ -5,19 +5,36 @@ import Testing
 @MainActor
 @Suite("Global commands")
 struct GlobalCommandsTests {
-    @Test("help explains the commands and redraws the panel; blank input does nothing")
+    @Test("help and ? list the commands of this screen and redraw the panel; blank does nothing")
     func help() throws {
         let app = try makeApp()
         _ = app.start()
+        let anywhere = [
+            "Anywhere:",
+            "  tree                      the live FlowController tree and the node count",
+            "  trace                     print FlowKit's trace as it happens (on/off)",
+            "  help, ?                   the commands of this screen",
+            "  quit                      stop and count the surviving FlowControllers (Ctrl-C too)",
+        ]
 
         #expect(app.run("   ") == [])
         #expect(
             app.run("HELP")
                 == [
-                    "Commands of this screen are listed under 'Here' in the panel below.",
-                    "tree: the live FlowController tree; trace: print FlowKit's trace on/off;",
-                    "help: this text and the panel; quit: stop and count surviving nodes.",
-                ] + lines(loginPanel))
+                    "Commands on this screen (Sign in):",
+                    "  login <user> <password>   sign in; the username in any case",
+                ] + anywhere + lines(loginPanel))
+        _ = app.run("login bob builder")
+        _ = app.run("select 1")
+        let detailHelp = app.run("?")
+        #expect(
+            Array(detailHelp.prefix(3)) == [
+                "Commands on this screen (Pride and Prejudice):",
+                "  back      the platform's back button: close the book",
+                "  logout    sign out; the main flow is torn down",
+            ])
+        #expect(detailHelp.dropFirst(3).first == "Anywhere:")
+        #expect(detailHelp.contains("+-- Pride and Prejudice " + String(repeating: "-", count: 48)))
     }
 
     @Test("trace toggles live trace lines; the runtime's own trace keeps recording")

@@ -79,7 +79,7 @@ struct ListTests {
                 "> select -1", "No book -1: choose a number from 1 to 64.",
                 "> select x", "Usage: select <n>, where n is a number shown in the list.",
                 "> select", "Usage: select <n>, where n is a number shown in the list.",
-                "> select 1 2", "Usage: select <n>, where n is a number shown in the list.",
+                "> select 1 2", "Refused: too many words; usage: select <n>.",
             ])
         #expect(app.runtime.treeDescription() == tree)
         #expect(app.liveNodes.alive == 4)
@@ -95,7 +95,7 @@ struct ListTests {
 
         let detail = """
             +-- War and Peace ------------------------------------------------------
-            | app > main > stack > detail
+            | app/main/stack/detail
             |
             | War and Peace
             | by Leo Tolstoy, 1869 (historical)
@@ -136,21 +136,72 @@ struct ListTests {
                     ], opened: 1))
     }
 
-    @Test("Commands of other screens are unknown here: a one-line hint, nothing changes")
-    func unknownCommands() throws {
+    @Test("Commands of other screens say why they do not apply; unknown words get a hint")
+    func commandsOfOtherScreens() throws {
         let app = try signedIn()
         let tree = app.runtime.treeDescription()
-        let listCommands = "next, prev, filter, select, logout, tree, trace, help, quit."
 
+        #expect(app.run("back") == ["back: already at the list."])
+        #expect(app.run("login alice wonderland") == ["login: already signed in; logout first."])
         #expect(
-            app.run("back") == [
-                "Unknown command 'back'. Try: " + listCommands
-            ])
-        #expect(
-            app.run("login alice wonderland") == [
-                "Unknown command 'login'. Try: " + listCommands
+            app.run("fly away") == [
+                "Unknown command 'fly'. Try: next, prev, page, filter, select, logout, tree, "
+                    + "trace, help, quit."
             ])
         #expect(app.runtime.treeDescription() == tree)
+    }
+
+    @Test("page N jumps to a page; out of range or malformed, it says so and changes nothing")
+    func pageJumps() throws {
+        let app = try signedIn()
+        var transcript: [String] = []
+        for command in ["page 3", "page 3", "page 9", "page 0", "page x", "page", "page 2 3"] {
+            transcript += app.echoAndRun(command)
+        }
+
+        #expect(
+            transcript
+                == ["> page 3"] + bookPanel(page: 3, of: 8, filter: nil, rows: page3)
+                + [
+                    "> page 3", "Already on page 3 of 8.",
+                    "> page 9", "No page 9: choose a page from 1 to 8.",
+                    "> page 0", "No page 0: choose a page from 1 to 8.",
+                    "> page x", "Usage: page <n>, where n is from 1 to 8.",
+                    "> page", "Usage: page <n>, where n is from 1 to 8.",
+                    "> page 2 3", "Refused: too many words; usage: page <n>.",
+                ])
+    }
+
+    @Test("Extra words are refused the same way by every command that takes a fixed number")
+    func extraWordsAreRefusedAlike() throws {
+        let app = try signedIn()
+        _ = app.run("select 1")
+        var transcript: [String] = []
+        for command in ["back now", "logout please", "tree x", "trace on", "help me", "quit now"] {
+            transcript += app.echoAndRun(command)
+        }
+
+        #expect(
+            transcript == [
+                "> back now", "Refused: too many words; usage: back.",
+                "> logout please", "Refused: too many words; usage: logout.",
+                "> tree x", "Refused: too many words; usage: tree.",
+                "> trace on", "Refused: too many words; usage: trace.",
+                "> help me", "Refused: too many words; usage: help, ?.",
+                "> quit now", "Refused: too many words; usage: quit.",
+            ])
+        #expect(!app.hasQuit)
+        #expect(app.runtime.focusedNode?.path == "app/main/stack/detail")
+    }
+
+    @Test("On a book, list commands say where they work")
+    func listCommandsOnADetail() throws {
+        let app = try signedIn()
+        _ = app.run("select 1")
+
+        #expect(app.run("next") == ["next: only on the list; 'back' returns to it."])
+        #expect(app.run("select 2") == ["select: only on the list; 'back' returns to it."])
+        #expect(app.run("login bob builder") == ["login: already signed in; logout first."])
     }
 
     private let page1 = [
@@ -192,7 +243,7 @@ struct ListTests {
     ) -> [String] {
         [
             "+-- Books --------------------------------------------------------------",
-            "| app > main > stack > list",
+            "| app/main/stack/list",
             "|",
             "| Signed in as Bob; books opened this session: \(opened)",
             "| Filter: " + (filter ?? "none (64 books)"),
@@ -202,7 +253,7 @@ struct ListTests {
                 "|",
                 "| Page \(page) of \(pages)",
                 "|",
-                "| Here: next, prev, filter [text], select <n>, logout",
+                "| Here: next, prev, page <n>, filter [text], select <n>, logout",
                 "| Anywhere: tree, trace, help, quit",
                 "+-----------------------------------------------------------------------",
             ]

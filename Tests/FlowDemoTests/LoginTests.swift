@@ -17,7 +17,8 @@ struct LoginTests {
                 == lines(greeting) + lines(loginPanel)
                 + [
                     "> login alice hunter2",
-                    "Wrong username or password (1 in a row; 2 more lock sign-in for 10 s).",
+                    "Wrong username or password (1 in a row for alice; 2 more lock alice out "
+                        + "for 10 s).",
                     "> tree",
                     "* app",
                     "  * login",
@@ -42,20 +43,37 @@ struct LoginTests {
                 "> login alice",
                 "Refused: enter the password (login <user> <password>).",
                 "> login alice a b",
-                "Refused: too many words; use login <user> <password>.",
+                "Refused: too many words; usage: login <user> <password>.",
                 "> login nobody x",
-                "Wrong username or password (1 in a row; 2 more lock sign-in for 10 s).",
+                "Wrong username or password (1 in a row for nobody; 2 more lock nobody out for "
+                    + "10 s).",
             ])
     }
 
-    @Test("Three failures in a row lock sign-in for ten seconds on the app's clock")
+    @Test("Usernames are read in any case; passwords are not")
+    func usernamesIgnoreCase() throws {
+        let app = try makeApp()
+        _ = app.start()
+
+        #expect(
+            app.run("login Bob BUILDER") == [
+                "Wrong username or password (1 in a row for bob; 2 more lock bob out for 10 s)."
+            ])
+        #expect(
+            Array(app.run("LOGIN BOB builder").prefix(1)) == [
+                "Signed in as Bob: the app root switched to main."
+            ])
+        #expect(app.runtime.focusedNode?.path == "app/main/stack/list")
+    }
+
+    @Test("Three failures in a row lock that user out for ten seconds, and the message says when")
     func lockout() throws {
         let clock = ManualDemoClock()
         let app = try makeApp(clock: clock)
         _ = app.start()
         var transcript: [String] = []
         transcript += app.echoAndRun("login alice one")
-        transcript += app.echoAndRun("login bob two")
+        transcript += app.echoAndRun("login ALICE two")
         transcript += app.echoAndRun("login alice three")
         transcript += app.echoAndRun("login alice wonderland")
         clock.advance(by: .milliseconds(9_500))
@@ -64,37 +82,27 @@ struct LoginTests {
         transcript += app.echoAndRun("login alice four")
         transcript += app.echoAndRun("login alice wonderland")
 
-        let lockedPanel = """
-            +-- Sign in ------------------------------------------------------------
-            | app > login > form
-            |
-            | Demo accounts (username / password):
-            |   alice / wonderland
-            |   bob / builder
-            | 3 wrong attempts in a row lock sign-in for 10 seconds.
-            |
-            | LOCKED after 3 wrong attempts: wait, then try again.
-            |
-            | Here: login <user> <password>
-            | Anywhere: tree, trace, help, quit
-            +-----------------------------------------------------------------------
-            """
         let expected =
             [
                 "> login alice one",
-                "Wrong username or password (1 in a row; 2 more lock sign-in for 10 s).",
-                "> login bob two",
-                "Wrong username or password (2 in a row; 1 more locks sign-in for 10 s).",
+                "Wrong username or password (1 in a row for alice; 2 more lock alice out for "
+                    + "10 s).",
+                "> login ALICE two",
+                "Wrong username or password (2 in a row for alice; 1 more locks alice out for "
+                    + "10 s).",
                 "> login alice three",
-                "Wrong username or password. 3 in a row: sign-in is locked for 10 s.",
-            ] + lines(lockedPanel)
+                "Wrong username or password. 3 in a row: alice is locked out; try again in 10 s.",
+            ] + lines(lockedPanel(["alice; try again in 10 s."]))
             + [
                 "> login alice wonderland",
-                "Sign-in is locked: try again in 10 s.",
+                "alice is locked out: try again in 10 s (other users can sign in).",
                 "> login alice wonderland",
-                "Sign-in is locked: try again in 1 s.",
+                "alice is locked out: try again in 1 s (other users can sign in).",
+            ] + lines(lockedPanel(["alice; try again in 1 s."]))
+            + [
                 "> login alice four",
-                "Wrong username or password (1 in a row; 2 more lock sign-in for 10 s).",
+                "Wrong username or password (1 in a row for alice; 2 more lock alice out for "
+                    + "10 s).",
             ] + lines(loginPanel)
             + [
                 "> login alice wonderland",
@@ -105,6 +113,25 @@ struct LoginTests {
         #expect(app.runtime.focusedNode?.path == "app/main/stack/list")
     }
 
+    @Test("The lockout is per user: a locked-out alice does not stop bob")
+    func lockoutIsPerUser() throws {
+        let clock = ManualDemoClock()
+        let app = try makeApp(clock: clock)
+        _ = app.start()
+        for attempt in ["x", "y", "z"] { _ = app.run("login alice \(attempt)") }
+        _ = app.run("login bob wrong")
+        clock.advance(by: .seconds(3))
+
+        #expect(
+            app.run("login alice wonderland")
+                == ["alice is locked out: try again in 7 s (other users can sign in)."]
+                + lines(lockedPanel(["alice; try again in 7 s."])))
+        #expect(
+            Array(app.run("login bob builder").prefix(1)) == [
+                "Signed in as Bob: the app root switched to main."
+            ])
+    }
+
     @Test("The lockout survives logging out, because the auth service belongs to the app root")
     func lockoutOutlivesTheLoginFlow() throws {
         let clock = ManualDemoClock()
@@ -113,10 +140,34 @@ struct LoginTests {
         _ = app.run("login alice wonderland")
         _ = app.run("logout")
         for attempt in ["x", "y", "z"] { _ = app.run("login bob \(attempt)") }
-        _ = app.run("logout")  // not a command on the login screen: nothing changes
 
-        #expect(app.run("login bob builder") == ["Sign-in is locked: try again in 10 s."])
+        #expect(app.run("logout") == ["logout: nobody is signed in."])
+        #expect(
+            app.run("login bob builder") == [
+                "bob is locked out: try again in 10 s (other users can sign in)."
+            ])
         #expect(app.runtime.focusedNode?.path == "app/login/form")
+    }
+
+    /// The login panel with a `LOCKED` line for each of `locks`.
+    private func lockedPanel(_ locks: [String]) -> String {
+        """
+        +-- Sign in ------------------------------------------------------------
+        | app/login/form
+        |
+        | Demo accounts (username / password):
+        |   alice / wonderland
+        |   bob / builder
+        | 3 wrong attempts in a row lock a user out for 10 seconds.
+        |
+
+        """ + locks.map { "| LOCKED: \($0) Other users can sign in.\n" }.joined()
+            + """
+            |
+            | Here: login <user> <password>
+            | Anywhere: tree, trace, help, quit
+            +-----------------------------------------------------------------------
+            """
     }
 }
 

@@ -41,6 +41,7 @@ struct ModelTests {
         #expect(try DemoOptions(arguments: ["-h"]).showHelp)
         #expect(try DemoOptions(arguments: ["--walkthrough"]).forceWalkthrough)
         #expect(try DemoOptions(arguments: []) == DemoOptions(arguments: []))
+        #expect(try DemoOptions(arguments: ["--", "--help"]).showHelp)
         #expect(throws: DemoOptionsError.unknownArgument("-v")) {
             try DemoOptions(arguments: ["-v"])
         }
@@ -54,7 +55,7 @@ struct ModelTests {
         let policy = LockoutPolicy.standard
         #expect(
             DemoOptions.helpText.contains(
-                "\(policy.maxFailures) wrong attempts in a row lock sign-in for 10 seconds"))
+                "\(policy.maxFailures) wrong attempts in a row lock a user out for 10 seconds"))
         #expect(policy.duration == .seconds(10))
     }
 }

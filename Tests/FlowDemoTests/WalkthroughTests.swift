@@ -27,23 +27,23 @@ struct WalkthroughTests {
 
 /// The whole walkthrough, as `flowdemo < /dev/null` prints it.
 let expectedWalkthrough = """
-    No input: running the built-in walkthrough (flowdemo --help lists the commands).
+    No input: running the built-in walkthrough (the commands: swift run flowdemo --help).
 
     FlowKit demo: the app is a tree of FlowControllers. Type 'help' for help.
 
     +-- Sign in ------------------------------------------------------------
-    | app > login > form
+    | app/login/form
     |
     | Demo accounts (username / password):
     |   alice / wonderland
     |   bob / builder
-    | 3 wrong attempts in a row lock sign-in for 10 seconds.
+    | 3 wrong attempts in a row lock a user out for 10 seconds.
     |
     | Here: login <user> <password>
     | Anywhere: tree, trace, help, quit
     +-----------------------------------------------------------------------
     > login alice secret
-    Wrong username or password (1 in a row; 2 more lock sign-in for 10 s).
+    Wrong username or password (1 in a row for alice; 2 more lock alice out for 10 s).
     > trace
     Trace on: FlowKit's trace lines follow as they happen.
     > login alice wonderland
@@ -62,7 +62,7 @@ let expectedWalkthrough = """
     Signed in as Alice: the app root switched to main.
       trace: handled FlowFinished<Account> at app
     +-- Books --------------------------------------------------------------
-    | app > main > stack > list
+    | app/main/stack/list
     |
     | Signed in as Alice; books opened this session: 0
     | Filter: none (64 books)
@@ -78,12 +78,12 @@ let expectedWalkthrough = """
     |
     | Page 1 of 8
     |
-    | Here: next, prev, filter [text], select <n>, logout
+    | Here: next, prev, page <n>, filter [text], select <n>, logout
     | Anywhere: tree, trace, help, quit
     +-----------------------------------------------------------------------
     > next
     +-- Books --------------------------------------------------------------
-    | app > main > stack > list
+    | app/main/stack/list
     |
     | Signed in as Alice; books opened this session: 0
     | Filter: none (64 books)
@@ -99,13 +99,13 @@ let expectedWalkthrough = """
     |
     | Page 2 of 8
     |
-    | Here: next, prev, filter [text], select <n>, logout
+    | Here: next, prev, page <n>, filter [text], select <n>, logout
     | Anywhere: tree, trace, help, quit
     +-----------------------------------------------------------------------
     > filter dickens
     6 of 64 books match "dickens".
     +-- Books --------------------------------------------------------------
-    | app > main > stack > list
+    | app/main/stack/list
     |
     | Signed in as Alice; books opened this session: 0
     | Filter: "dickens" (6 of 64 books)
@@ -119,7 +119,7 @@ let expectedWalkthrough = """
     |
     | Page 1 of 1
     |
-    | Here: next, prev, filter [text], select <n>, logout
+    | Here: next, prev, page <n>, filter [text], select <n>, logout
     | Anywhere: tree, trace, help, quit
     +-----------------------------------------------------------------------
     > select 1
@@ -130,7 +130,7 @@ let expectedWalkthrough = """
       trace: activate app/main/stack/detail
       trace: handled BookSelected at app/main
     +-- Great Expectations -------------------------------------------------
-    | app > main > stack > detail
+    | app/main/stack/detail
     |
     | Great Expectations
     | by Charles Dickens, 1861 (novel)
@@ -154,7 +154,7 @@ let expectedWalkthrough = """
       trace: change platformPop app/main/stack -app/main/stack/detail
       trace: activate app/main/stack/list
     +-- Books --------------------------------------------------------------
-    | app > main > stack > list
+    | app/main/stack/list
     |
     | Signed in as Alice; books opened this session: 1
     | Filter: "dickens" (6 of 64 books)
@@ -168,7 +168,7 @@ let expectedWalkthrough = """
     |
     | Page 1 of 1
     |
-    | Here: next, prev, filter [text], select <n>, logout
+    | Here: next, prev, page <n>, filter [text], select <n>, logout
     | Anywhere: tree, trace, help, quit
     +-----------------------------------------------------------------------
     > select 6
@@ -179,7 +179,7 @@ let expectedWalkthrough = """
       trace: activate app/main/stack/detail
       trace: handled BookSelected at app/main
     +-- A Christmas Carol --------------------------------------------------
-    | app > main > stack > detail
+    | app/main/stack/detail
     |
     | A Christmas Carol
     | by Charles Dickens, 1843 (novella)
@@ -206,12 +206,12 @@ let expectedWalkthrough = """
     The session is gone (checked with a weak reference).
       trace: handled LogoutRequested at app
     +-- Sign in ------------------------------------------------------------
-    | app > login > form
+    | app/login/form
     |
     | Demo accounts (username / password):
     |   alice / wonderland
     |   bob / builder
-    | 3 wrong attempts in a row lock sign-in for 10 seconds.
+    | 3 wrong attempts in a row lock a user out for 10 seconds.
     |
     | Here: login <user> <password>
     | Anywhere: tree, trace, help, quit

@@ -37,13 +37,25 @@ struct FlowchartProcess {
 
 @Suite("flowchart command")
 struct CommandLineTests {
-    @Test("flowchart trace prints each shared example's expected trace exactly")
+    @Test("flowchart trace prints each in-repo example's expected trace exactly")
     func traceExamples() throws {
+        try expectTraces(try ChartFiles.examples(), in: ChartFiles.examplesDirectory)
+    }
+
+    @Test(
+        "flowchart trace prints each sibling example's trace (optional ../shared/charts/examples)",
+        .enabled(if: ChartFiles.hasSiblingExamples, ChartFiles.siblingSkipNote))
+    func traceSiblingExamples() throws {
+        try expectTraces(try ChartFiles.siblingExamples(), in: ChartFiles.siblingDirectory)
+    }
+
+    private func expectTraces(_ cases: [ChartCase], in directory: URL) throws {
         #expect(
             FileManager.default.isExecutableFile(atPath: FlowchartProcess.executable.path),
             "flowchart binary not found at \(FlowchartProcess.executable.path)")
-        for chartCase in try ChartFiles.examples() {
-            let path = ChartFiles.examplesDirectory.appendingPathComponent(chartCase.name + ".json")
+        #expect(!cases.isEmpty)
+        for chartCase in cases {
+            let path = directory.appendingPathComponent(chartCase.name + ".json")
             let result = try FlowchartProcess.run(["trace", path.path])
             #expect(result.status == 0, "\(chartCase.name): \(result.error)")
             #expect(result.output == chartCase.expected, "\(chartCase.name)")

@@ -6,22 +6,34 @@ import Testing
 @MainActor
 @Suite("Hand-checked charts")
 struct ExampleChartTests {
-    @Test("The shared examples directory exists and every chart has an expected trace")
+    @Test("The in-repo examples are present and every chart has an expected trace")
     func examplesArePresent() throws {
-        let cases = try ChartFiles.examples()
-        #expect(
-            cases.count >= 6,
-            "expected the hand-checked charts in \(ChartFiles.examplesDirectory.path)")
-        let charts = try FileManager.default.contentsOfDirectory(
-            atPath: ChartFiles.examplesDirectory.path
-        ).filter { $0.hasSuffix(".json") }
-        #expect(cases.count == charts.count)
+        let names = try ChartFiles.examples().map(\.name)
+        #expect(names == ["checkout", "signin", "tabs"])
     }
 
     @Test(
-        "Every shared example reproduces its expected trace byte for byte",
+        "Every in-repo example reproduces its hand-checked trace byte for byte",
         arguments: try ChartFiles.examples())
     func example(_ chartCase: ChartCase) throws {
+        let chart = try FlowChart(json: chartCase.json)
+        #expect(try chart.trace() == chartCase.expected)
+    }
+
+    @Test(
+        "Every in-repo example traces the same on the independent reference interpreter",
+        arguments: try ChartFiles.examples())
+    func exampleMatchesReference(_ chartCase: ChartCase) throws {
+        var reference = ReferenceInterpreter(
+            chart: try FlowChart(json: chartCase.json), limit: 10_000)
+        #expect(reference.run() == .trace(chartCase.expected))
+    }
+
+    @Test(
+        "Sibling examples in ../shared/charts/examples (optional) reproduce their traces",
+        .enabled(if: ChartFiles.hasSiblingExamples, ChartFiles.siblingSkipNote),
+        arguments: try ChartFiles.siblingExamples())
+    func siblingExample(_ chartCase: ChartCase) throws {
         let chart = try FlowChart(json: chartCase.json)
         #expect(try chart.trace() == chartCase.expected)
     }

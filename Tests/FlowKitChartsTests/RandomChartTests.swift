@@ -32,7 +32,7 @@ struct RandomChartTests {
         return (.trace(machine.traceText), machine)
     }
 
-    @Test("Random charts trace exactly as the reference reading of FORMAT.md")
+    @Test("Random charts trace exactly as the reference reading of the chart format")
     func matchesReference() throws {
         var runaways = 0
         var lines = 0

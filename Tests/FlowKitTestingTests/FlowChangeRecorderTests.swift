@@ -19,7 +19,7 @@ struct FlowChangeRecorderTests {
     func recordsAndForwards() throws {
         let next = CountingHost()
         let recorder = FlowChangeRecorder(forwardingTo: next)
-        let runtime = FlowRuntime(root: SampleApp(), host: recorder)
+        let runtime = try FlowRuntime(root: SampleApp(), host: recorder)
         try runtime.start()
         runtime.node(at: "app/login")!.send(SignIn(user: "ada"))
         runtime.node(at: "app/main/stack/list")!.send(Select(item: 4))
@@ -53,7 +53,7 @@ struct FlowChangeRecorderTests {
     @Test("Checks go step by step: each sees only the changes after the last one")
     func stepByStep() throws {
         let recorder = FlowChangeRecorder()
-        let runtime = FlowRuntime(root: SampleApp(), host: recorder)
+        let runtime = try FlowRuntime(root: SampleApp(), host: recorder)
         try runtime.start()
         recorder.expectChanges(["start +app"])
         runtime.node(at: "app/login")!.send(SignIn(user: "ada"))

@@ -5,9 +5,10 @@ import Testing
 /// Each case makes the harness fail on purpose and checks the exact failure: its message and
 /// the line it is reported at (the line of the call that failed, by default).
 @MainActor
-@Suite("Harness: failing on purpose")
+@Suite("Harness: failing on purpose (each known issue is an expected failure)")
 struct HarnessFailureTests {
-    @Test("A change that is never checked fails the test when the harness finishes")
+    @Test(
+        "Expected failure: a change that is never checked fails the test when the harness finishes")
     func uncheckedChangeFailsAtFinish() throws {
         let harness = try FlowTestHarness(root: SampleApp(startSignedIn: "ada"))
         harness.send(Select(item: 1), from: harness.node("app/main/stack/list"))
@@ -24,7 +25,9 @@ struct HarnessFailureTests {
         expectIssue(message, atLine: #line) { harness.finish() }
     }
 
-    @Test("A wrong expectation fails with a line-by-line diff of expected and received")
+    @Test(
+        "Expected failure: a wrong expectation fails with a line-by-line diff of expected and received"
+    )
     func wrongExpectationShowsDiff() throws {
         let harness = try FlowTestHarness(root: SampleApp(startSignedIn: "ada"))
         harness.send(Select(item: 1), from: harness.node("app/main/stack/list"))
@@ -51,7 +54,9 @@ struct HarnessFailureTests {
         harness.finish()
     }
 
-    @Test("An expectation that covers only the start of what happened leaves the rest")
+    @Test(
+        "Expected failure: an expectation that covers only the start of what happened leaves the rest"
+    )
     func partialExpectationLeavesRest() throws {
         let harness = try FlowTestHarness(root: SampleApp(startSignedIn: "ada"))
         harness.send(Select(item: 1), from: harness.node("app/main/stack/list"))
@@ -70,7 +75,7 @@ struct HarnessFailureTests {
         expectIssue(message, atLine: #line) { harness.finish() }
     }
 
-    @Test("An action fails when the records of the one before were not checked")
+    @Test("Expected failure: an action fails when the records of the one before were not checked")
     func actionAfterUncheckedRecords() throws {
         let harness = try FlowTestHarness(root: SampleApp())
         harness.send(Ping())
@@ -85,7 +90,7 @@ struct HarnessFailureTests {
         harness.finish()
     }
 
-    @Test("A harness released without finish reports at the line that created it")
+    @Test("Expected failure: a harness released without finish reports at the line that created it")
     func releasedWithoutFinish() {
         let message = """
             The test ended with 2 unchecked records (check them with expect, or call \
@@ -96,7 +101,7 @@ struct HarnessFailureTests {
         expectIssue(message, atLine: #line) { try FlowTestHarness(root: SampleApp()).send(Ping()) }
     }
 
-    @Test("Expecting nothing fails when something was received")
+    @Test("Expected failure: expecting nothing fails when something was received")
     func expectNothingFails() throws {
         let harness = try FlowTestHarness(root: SampleApp())
         harness.send(Ping())
@@ -109,7 +114,9 @@ struct HarnessFailureTests {
         harness.finish()
     }
 
-    @Test("Non-exhaustive expect fails when a named record did not happen in that order")
+    @Test(
+        "Expected failure: non-exhaustive expect fails when a named record did not happen in that order"
+    )
     func nonExhaustiveMissingRecord() throws {
         let harness = try FlowTestHarness(root: SampleApp(), exhaustivity: .off)
         harness.send(Ping())
@@ -127,7 +134,7 @@ struct HarnessFailureTests {
         harness.finish()
     }
 
-    @Test("A node kept alive after it left the tree fails with its path and age")
+    @Test("Expected failure: a node kept alive after it left the tree fails with its path and age")
     func leakedNode() throws {
         let harness = try FlowTestHarness(root: SampleApp(startSignedIn: "ada"))
         let stack = harness.node("app/main/stack", as: FlowStack.self)
@@ -152,7 +159,9 @@ struct HarnessFailureTests {
         #expect(detail.state == .exited)
     }
 
-    @Test("A service captured by a handler outlives its node and is named with its path")
+    @Test(
+        "Expected failure: a service captured by a handler outlives its node and is named with its path"
+    )
     func leakedService() throws {
         let harness = try FlowTestHarness(root: SampleApp(startSignedIn: "ada"))
         let leaks = LeakTracker()
@@ -181,7 +190,7 @@ struct HarnessFailureTests {
         harness.finish()
     }
 
-    @Test("A wrong tree fails with both trees line by line")
+    @Test("Expected failure: a wrong tree fails with both trees line by line")
     func wrongTree() throws {
         let harness = try FlowTestHarness(root: SampleApp(startSignedIn: "ada"))
         let expected = """
@@ -204,10 +213,10 @@ struct HarnessFailureTests {
         harness.finish()
     }
 
-    @Test("The recorder fails with a diff when the host was told other changes")
+    @Test("Expected failure: the recorder fails with a diff when the host was told other changes")
     func recorderMismatch() throws {
         let recorder = FlowChangeRecorder()
-        let runtime = FlowRuntime(root: SampleApp(), host: recorder)
+        let runtime = try FlowRuntime(root: SampleApp(), host: recorder)
         try runtime.start()
         runtime.node(at: "app/login")!.send(SignIn(user: "ada"))
         let expected = ["start +app", "switch app -app/login +app/main/stack"]

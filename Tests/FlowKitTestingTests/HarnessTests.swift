@@ -178,7 +178,7 @@ struct HarnessTests {
     @Test("A harness can wrap a runtime that is already running")
     func wrapsRuntime() throws {
         let recorder = FlowChangeRecorder()
-        let runtime = FlowRuntime(root: SampleApp(), host: recorder)
+        let runtime = try FlowRuntime(root: SampleApp(), host: recorder)
         try runtime.start()
         var forwarded: [String] = []
         runtime.trace.addObserver { forwarded.append($0.description) }

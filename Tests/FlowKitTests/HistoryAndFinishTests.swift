@@ -28,7 +28,7 @@ struct HistoryAndFinishTests {
         }
         app.register("away") { FlowController(name: "away", route: "away") }
         app.initialRoute = "tabs"
-        let runtime = FlowRuntime(root: app)
+        let runtime = try FlowRuntime(root: app)
         try runtime.start()
         return (runtime, app)
     }
@@ -98,7 +98,7 @@ struct HistoryAndFinishTests {
             p.register("P2") { leaf("P2") }
             return p
         }
-        let runtime = FlowRuntime(root: root)
+        let runtime = try FlowRuntime(root: root)
         try runtime.start()
         try runtime.node(at: "root/P")!.navigate(to: ["P2"])
         try root.navigate(to: ["P"], history: .shallow, reentering: true)
@@ -127,7 +127,7 @@ struct HistoryAndFinishTests {
         let app = FlowSwitch(name: "app")
         let login = FlowController(name: "login", route: "login")
         try app.embed(login)
-        let runtime = FlowRuntime(root: app)
+        let runtime = try FlowRuntime(root: app)
         try runtime.start()
         var received: [(User, String)] = []
         app.on(FlowFinished<User>.self) { done, origin in

@@ -15,7 +15,7 @@ struct LifecycleTests {
         try stack.setStack([a1, a2])
         try app.embed(stack)
         try app.present(LoggingNode("b", journal: journal))
-        let runtime = FlowRuntime(root: app)
+        let runtime = try FlowRuntime(root: app)
         try runtime.start()
         return (runtime, app)
     }

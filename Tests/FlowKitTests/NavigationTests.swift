@@ -53,7 +53,7 @@ struct NavigationTests {
             }
         }
         let host = RecordingFlowHost()
-        let runtime = FlowRuntime(root: app, host: host)
+        let runtime = try FlowRuntime(root: app, host: host)
         try runtime.start()
         journal.entries = []
         return (runtime, host, app)
@@ -221,7 +221,7 @@ struct NavigationTests {
             try? app.navigate(to: ["main"])
             return .handled
         }
-        let runtime = FlowRuntime(root: app)
+        let runtime = try FlowRuntime(root: app)
         try runtime.start()
         journal.entries = []
 

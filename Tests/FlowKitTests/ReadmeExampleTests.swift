@@ -19,7 +19,7 @@ struct ReadmeExampleTests {
             try? stack.push(FlowController(name: "detail-\(event.id)"))
             return .handled
         }
-        let runtime = FlowRuntime(root: app)
+        let runtime = try FlowRuntime(root: app)
         try runtime.start()
         list.send(ItemSelected(id: 3))
         #expect(

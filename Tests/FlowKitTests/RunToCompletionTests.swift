@@ -126,25 +126,37 @@ struct RunToCompletionTests {
                 == "dropped Ping from app/main/stack/detail (sender left the tree)")
     }
 
-    @Test("A change started inside a lifecycle hook is refused with changeInProgress")
-    func changesInsideHooksAreRefused() throws {
+    @Test("A change asked for inside a lifecycle hook runs as the next transaction")
+    func changesInsideHooksAreQueued() throws {
         let (runtime, host, _, _, stack, _) = try makeApp()
         final class Eager: FlowController {
-            var error: FlowError?
+            var error: (any Error)?
             override func didEnter() {
                 do {
                     try (parent as? FlowStack)?.push(FlowController(name: "other"))
-                } catch let error as FlowError {
+                } catch {
                     self.error = error
-                } catch {}
+                }
             }
         }
         let eager = Eager(name: "eager")
+        runtime.trace.removeAll()
         try stack.push(eager)
-        #expect(eager.error == .changeInProgress(node: "app/main/stack"))
-        #expect(stack.entries.map(\.name) == ["list", "eager"])
-        #expect(host.changes.count == 2)
-        _ = runtime
+        #expect(eager.error == nil)
+        #expect(stack.entries.map(\.name) == ["list", "eager", "other"])
+        #expect(
+            host.changes.map(\.description).suffix(2) == [
+                "push app/main/stack +app/main/stack/eager",
+                "push app/main/stack +app/main/stack/other",
+            ])
+        #expect(
+            runtime.trace.lines.filter { !$0.hasPrefix("activate") && !$0.hasPrefix("deactivate") }
+                == [
+                    "enter app/main/stack/eager",
+                    "change push app/main/stack +app/main/stack/eager",
+                    "enter app/main/stack/other",
+                    "change push app/main/stack +app/main/stack/other",
+                ])
     }
 
     @Test("Several runtimes live side by side without sharing queues or traces")

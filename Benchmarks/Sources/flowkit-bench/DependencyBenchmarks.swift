@@ -49,7 +49,7 @@ struct FlowKitScopes {
             try node.embed(child)
             node = child
         }
-        runtime = FlowRuntime(root: root, host: nil, trace: FlowTrace(isEnabled: false))
+        runtime = try FlowRuntime(root: root, host: nil, trace: FlowTrace(isEnabled: false))
         try runtime.start()
         root.dependencies[BenchServiceKey.self] = BenchService(id: 1)
         root.dependencies[BenchNumberKey.self] = 1

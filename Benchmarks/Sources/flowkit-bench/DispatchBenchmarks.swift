@@ -43,7 +43,7 @@ struct FlowKitChain {
             try node.embed(child)
             node = child
         }
-        runtime = FlowRuntime(root: root, host: nil, trace: FlowTrace(isEnabled: tracing))
+        runtime = try FlowRuntime(root: root, host: nil, trace: FlowTrace(isEnabled: tracing))
         try runtime.start()
         precondition(node.state == .entered && runtime.focusedNode === node)
         leaf = node

@@ -12,7 +12,7 @@ struct PushPopTree {
         let host = recording ? RecordingFlowHost(limit: 1000) : nil
         self.host = host
         stack = FlowStack(name: "stack", root: FlowController(name: "base"))
-        runtime = FlowRuntime(root: stack, host: host, trace: FlowTrace(isEnabled: false))
+        runtime = try FlowRuntime(root: stack, host: host, trace: FlowTrace(isEnabled: false))
         try runtime.start()
     }
 

@@ -65,7 +65,7 @@ struct TeardownInput {
         }
         let root = FlowStack(name: "root")
         try root.setStack(hosts)
-        runtime = FlowRuntime(root: root, host: nil, trace: FlowTrace(isEnabled: false))
+        runtime = try FlowRuntime(root: root, host: nil, trace: FlowTrace(isEnabled: false))
         try runtime.start()
         self.hosts = hosts
         self.exits = exits

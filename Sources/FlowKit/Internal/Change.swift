@@ -43,6 +43,8 @@ struct _Change {
     var fills: [_Fill] = []
     /// The platform already made this change: guards are skipped and the host is not told.
     var isPlatformInitiated = false
+    /// Whether a container's kept children change order (a reordering `setStack`).
+    var reorders = false
     /// Whether exit guards are consulted (not for platform changes, nor for `stop()`).
     var consultsExitGuards: Bool { !isPlatformInitiated && kind != .stop }
 
@@ -51,7 +53,15 @@ struct _Change {
         self.domain = domain
     }
 
-    var isEmpty: Bool { removals.isEmpty && insertions.isEmpty && fills.isEmpty }
+    var isEmpty: Bool {
+        removals.isEmpty && insertions.isEmpty && fills.isEmpty && !reorders
+    }
+
+    /// Clears the prospective-parent links of the planned insertions: called when the
+    /// change is applied (the real links replace them) or abandoned.
+    func clearPendingLinks() {
+        for insertion in insertions { insertion.node._pendingParent = nil }
+    }
 
     /// Whether the focused path can be different after this change: only if it starts or
     /// stops the tree, or reshapes a container that is on the focused path. Changes below a
@@ -127,6 +137,7 @@ struct _Change {
         let index = layoutIndex(for: container)
         layouts[index].children.append(node)
         insertions.append(_Insertion(node: node, container: container))
+        node._pendingParent = container
     }
 
     /// Plans `node` being presented by `container`.
@@ -134,6 +145,7 @@ struct _Change {
         let index = layoutIndex(for: container)
         layouts[index].presented = node
         insertions.append(_Insertion(node: node, container: container))
+        node._pendingParent = container
     }
 
     /// Plans `container`'s embedded children to be exactly `children` (entries that are
@@ -147,8 +159,12 @@ struct _Change {
         let index = layoutIndex(for: container)
         layouts[index].children = children
         let existing = Set(current.map(ObjectIdentifier.init))
+        let keptInOldOrder = current.filter { kept.contains(ObjectIdentifier($0)) }
+        let keptInNewOrder = children.filter { existing.contains(ObjectIdentifier($0)) }
+        if !keptInOldOrder.elementsEqual(keptInNewOrder, by: ===) { reorders = true }
         for child in children where !existing.contains(ObjectIdentifier(child)) {
             insertions.append(_Insertion(node: child, container: container))
+            child._pendingParent = container
         }
     }
 }

@@ -15,12 +15,12 @@ func makeApp(clock: ManualDemoClock = ManualDemoClock()) throws -> DemoApp {
 /// The panel of the login screen, as drawn while sign-in is not locked.
 let loginPanel = """
     +-- Sign in ------------------------------------------------------------
-    | app > login > form
+    | app/login/form
     |
     | Demo accounts (username / password):
     |   alice / wonderland
     |   bob / builder
-    | 3 wrong attempts in a row lock sign-in for 10 seconds.
+    | 3 wrong attempts in a row lock a user out for 10 seconds.
     |
     | Here: login <user> <password>
     | Anywhere: tree, trace, help, quit

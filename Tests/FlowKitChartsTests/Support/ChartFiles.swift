@@ -16,8 +16,9 @@ struct ChartCase: CustomTestStringConvertible, Sendable {
     }
 }
 
-/// Where the chart files are: the hand-checked examples in `../shared/charts/examples`
-/// (beside the repository) and this target's own `Charts/`.
+/// Where the chart files are: this target's hand-checked `Examples/` and rule-by-rule
+/// `Charts/`, both in the repository, and (only when it exists) a folder of further
+/// hand-checked examples beside the repository, `../shared/charts/examples`.
 enum ChartFiles {
     /// This test target's directory.
     static let testsDirectory = URL(fileURLWithPath: #filePath)
@@ -27,10 +28,30 @@ enum ChartFiles {
     static let repository = testsDirectory.deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    static let examplesDirectory = repository.deletingLastPathComponent()
+    /// App-shaped charts with traces worked out by hand (see Docs/ChartFormat.md).
+    static let examplesDirectory = testsDirectory.appendingPathComponent("Examples")
+
+    /// One chart per rule and per rejection.
+    static let ownDirectory = testsDirectory.appendingPathComponent("Charts")
+
+    /// Optional: examples kept beside the repository by its maintainers. A clone on its
+    /// own does not have them, and the tests that read them are then skipped.
+    static let siblingDirectory = repository.deletingLastPathComponent()
         .appendingPathComponent("shared/charts/examples")
 
-    static let ownDirectory = testsDirectory.appendingPathComponent("Charts")
+    /// Whether ``siblingDirectory`` exists.
+    static var hasSiblingExamples: Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(
+            atPath: siblingDirectory.path, isDirectory: &isDirectory)
+            && isDirectory.boolValue
+    }
+
+    /// The note a skipped sibling test shows.
+    static let siblingSkipNote: Comment = """
+        optional: no ../shared/charts/examples beside the repository (expected in a fresh \
+        clone); the in-repo examples in Tests/FlowKitChartsTests/Examples still run
+        """
 
     /// Every `NAME.json` in `directory` with its `NAME.expected`, sorted by name.
     ///
@@ -51,4 +72,9 @@ enum ChartFiles {
 
     static func examples() throws -> [ChartCase] { try cases(in: examplesDirectory) }
     static func own() throws -> [ChartCase] { try cases(in: ownDirectory) }
+
+    /// The sibling examples, or none when the folder is not there.
+    static func siblingExamples() throws -> [ChartCase] {
+        hasSiblingExamples ? try cases(in: siblingDirectory) : []
+    }
 }

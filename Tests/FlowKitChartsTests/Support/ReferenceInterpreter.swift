@@ -1,6 +1,6 @@
 @testable import FlowKitCharts
 
-/// A direct, data-only reading of FORMAT.md's semantics, written independently of the
+/// A direct, data-only reading of the format's semantics (Docs/ChartFormat.md), written independently of the
 /// FlowKit runner: the oracle the random charts are checked against. It never touches a
 /// FlowController; it keeps the configuration as a list of ids.
 struct ReferenceInterpreter {

@@ -43,7 +43,7 @@ func makeApp(
     try main.embed(stack)
     let app = FlowSwitch(name: "app", initial: main)
     let host = RecordingFlowHost()
-    let runtime = FlowRuntime(root: app, host: host)
+    let runtime = try FlowRuntime(root: app, host: host)
     try runtime.start()
     return (runtime, host, app, main, stack, list)
 }
@@ -89,7 +89,7 @@ func makeChain(depth: Int) throws -> (runtime: FlowRuntime, nodes: [FlowControll
         try nodes.last!.embed(node)
         nodes.append(node)
     }
-    let runtime = FlowRuntime(root: nodes[0])
+    let runtime = try FlowRuntime(root: nodes[0])
     try runtime.start()
     return (runtime, nodes)
 }

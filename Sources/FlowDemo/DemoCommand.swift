@@ -1,0 +1,63 @@
+/// A command word the demo knows: how it is typed, what it does, and how many words may follow
+/// it. One table, so help, the panels, the hints and the checks for extra words agree.
+///
+/// Every command is checked the same way before it runs: unknown words get a hint, a command
+/// of another screen says why it does not apply here, and more words than ``maxArguments``
+/// are refused with the usage (`Refused: too many words; usage: select <n>.`).
+struct DemoCommand: Equatable, Sendable {
+    /// The word typed, in lower case (commands are read in any case).
+    let name: String
+    /// How it is typed, e.g. `select <n>`.
+    let usage: String
+    /// What it does, for `help`.
+    let summary: String
+    /// The most words after the name; `nil` when the rest of the line is one value.
+    let maxArguments: Int?
+    /// Whether every screen takes it.
+    let isGlobal: Bool
+
+    init(
+        _ name: String, usage: String? = nil, maxArguments: Int? = 0, isGlobal: Bool = false,
+        _ summary: String
+    ) {
+        self.name = name
+        self.usage = usage ?? name
+        self.summary = summary
+        self.maxArguments = maxArguments
+        self.isGlobal = isGlobal
+    }
+
+    /// Every command, screen commands first.
+    static let all: [DemoCommand] = [
+        DemoCommand(
+            "login", usage: "login <user> <password>", maxArguments: 2,
+            "sign in; the username in any case"),
+        DemoCommand("next", "the next page"),
+        DemoCommand("prev", "the previous page"),
+        DemoCommand("page", usage: "page <n>", maxArguments: 1, "jump to page n"),
+        DemoCommand(
+            "filter", usage: "filter [text]", maxArguments: nil,
+            "books whose title, author or genre contains text; none clears it"),
+        DemoCommand("select", usage: "select <n>", maxArguments: 1, "open book n of the list"),
+        DemoCommand("back", "the platform's back button: close the book"),
+        DemoCommand("logout", "sign out; the main flow is torn down"),
+        DemoCommand("tree", isGlobal: true, "the live FlowController tree and the node count"),
+        DemoCommand("trace", isGlobal: true, "print FlowKit's trace as it happens (on/off)"),
+        DemoCommand("help", usage: "help, ?", isGlobal: true, "the commands of this screen"),
+        DemoCommand(
+            "quit", isGlobal: true, "stop and count the surviving FlowControllers (Ctrl-C too)"),
+    ]
+
+    /// Other words for commands.
+    static let aliases = ["?": "help", "exit": "quit"]
+
+    /// The names of the commands every screen takes, as the panel lists them.
+    static let globalNames = all.filter(\.isGlobal).map(\.name)
+
+    /// The command `word` names (any case, or an alias), if any.
+    static func named(_ word: String) -> DemoCommand? {
+        let name = word.lowercased()
+        let canonical = aliases[name] ?? name
+        return all.first { $0.name == canonical }
+    }
+}

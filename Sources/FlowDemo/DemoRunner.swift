@@ -1,0 +1,196 @@
+/// The demo's read–run–draw loop for each kind of input, kept out of the binary so the tests
+/// drive it with scripted input.
+///
+/// - ``DemoTerminal/Input/piped``: lines are split from the bytes, sanitised, echoed and
+///   run; an unfinished last line runs too. No input at all runs the walkthrough.
+/// - ``DemoTerminal/Input/lines``: a terminal in line mode: a prompt, then each line runs.
+/// - ``DemoTerminal/Input/editor``: keys go to a ``LineEditor``; each command clears the
+///   screen and draws its output and the panel.
+///
+/// In every mode an interrupt (Ctrl-C, SIGINT, SIGTERM, SIGHUP) quits as `quit` does, and
+/// the end of input quits on a fresh line; a half-typed line on a terminal is not run.
+@MainActor
+public final class DemoRunner {
+    private let app: DemoApp
+    private var renderer: DemoRenderer
+    private let columns: () -> Int?
+    private let write: (String) -> Void
+    private var decoder = TerminalKeyDecoder()
+    private var editor = LineEditor()
+    private var screen = DemoOutput()
+
+    /// Creates a runner.
+    ///
+    /// - Parameters:
+    ///   - app: A new app (the runner starts it).
+    ///   - terminal: What the input and output are.
+    ///   - columns: The terminal's width now (asked before each drawing, so a resized
+    ///     terminal is fitted); `nil` keeps the width in `terminal`.
+    ///   - write: Writes text to standard output.
+    public init(
+        app: DemoApp, terminal: DemoTerminal, columns: @escaping () -> Int? = { nil },
+        write: @escaping (String) -> Void
+    ) {
+        self.app = app
+        renderer = DemoRenderer(terminal: terminal)
+        self.columns = columns
+        self.write = write
+    }
+
+    /// Runs until `quit`, the end of input or an interrupt.
+    public func run(_ input: some DemoInputSource) {
+        switch renderer.terminal.input {
+        case .piped: runPiped(input)
+        case .lines: runLines(input)
+        case .editor: runEditor(input)
+        }
+    }
+
+    private func emit(_ output: DemoOutput, echo: Bool) {
+        if renderer.terminal.columns != nil, let width = columns() {
+            renderer.terminal.columns = width
+        }
+        write(renderer.render(output, echo: echo))
+    }
+
+    // MARK: Piped
+
+    private func runPiped(_ input: some DemoInputSource) {
+        var splitter = DemoLineSplitter()
+        var isStarted = false
+        func startIfNeeded() {
+            if !isStarted { emit(app.startStep(), echo: false) }
+            isStarted = true
+        }
+        while true {
+            switch input.next() {
+            case .bytes(let bytes):
+                startIfNeeded()
+                for line in splitter.feed(bytes) {
+                    if let output = app.pipedStep(line) { emit(output, echo: true) }
+                    if app.hasQuit { return }
+                }
+            case .endOfInput:
+                guard isStarted else {
+                    write(app.walkthrough().map { $0 + "\n" }.joined())
+                    return
+                }
+                if let line = splitter.finish(), let output = app.pipedStep(line) {
+                    emit(output, echo: true)
+                }
+                emit(app.endOfInputStep(), echo: false)
+                return
+            case .interrupt:
+                startIfNeeded()
+                emit(app.interruptStep(), echo: false)
+                return
+            case .resize:
+                continue
+            }
+        }
+    }
+
+    // MARK: A terminal in line mode
+
+    private func runLines(_ input: some DemoInputSource) {
+        var splitter = DemoLineSplitter()
+        emit(app.startStep(), echo: false)
+        write(renderer.prompt(app.prompt))
+        while true {
+            switch input.next() {
+            case .bytes(let bytes):
+                for line in splitter.feed(bytes) {
+                    emit(app.step(line.text, isCutShort: line.isCutShort), echo: false)
+                    if app.hasQuit { return }
+                    write(renderer.prompt(app.prompt))
+                }
+            case .endOfInput:
+                write("\n")
+                let unfinished = splitter.finish()?.text ?? ""
+                emit(app.endOfInputStep(unfinishedLine: unfinished), echo: false)
+                return
+            case .interrupt:
+                write("\n")
+                emit(app.interruptStep(), echo: false)
+                return
+            case .resize:
+                continue
+            }
+        }
+    }
+
+    // MARK: A terminal with the line editor
+
+    private func runEditor(_ input: some DemoInputSource) {
+        screen = app.startStep()
+        emit(screen, echo: true)
+        drawLine()
+        while !app.hasQuit {
+            switch input.next() {
+            case .bytes(let bytes):
+                for key in decoder.feed(bytes) where !app.hasQuit {
+                    handle(key)
+                }
+            case .endOfInput:
+                finishLine()
+                emit(app.endOfInputStep(unfinishedLine: editor.line), echo: false)
+            case .interrupt:
+                finishLine(mark: "^C")
+                emit(app.interruptStep(), echo: false)
+            case .resize:
+                redrawScreen()
+            }
+        }
+    }
+
+    private func handle(_ key: TerminalKey) {
+        switch editor.handle(key) {
+        case .redraw:
+            drawLine()
+        case .bell:
+            write("\u{7}")
+        case .redrawScreen:
+            redrawScreen()
+        case .submit(let line):
+            write("\n")
+            guard !DemoInput.sanitized(line).trimmingWhitespace.isEmpty else {
+                drawLine()
+                return
+            }
+            let output = app.step(line)
+            emit(output, echo: true)
+            if output.panel != nil { screen = output }
+            if !app.hasQuit { drawLine() }
+        case .interrupt:
+            finishLine(mark: "^C")
+            emit(app.interruptStep(), echo: false)
+        case .endOfInput:
+            let unfinished = editor.line
+            finishLine()
+            emit(app.endOfInputStep(unfinishedLine: unfinished), echo: false)
+        }
+    }
+
+    /// Draws the prompt and the line being edited.
+    private func drawLine() {
+        let width = columns() ?? renderer.terminal.columns ?? DemoTerminal.fallbackColumns
+        write(
+            editor.render(
+                prompt: app.prompt, columns: width, colored: renderer.terminal.usesColor,
+                ellipsis: renderer.terminal.ellipsis))
+    }
+
+    /// Leaves the line being edited as it is (cursor at its end, `mark` after it) and moves
+    /// to a fresh line.
+    private func finishLine(mark: String = "") {
+        _ = editor.handle(.end)
+        drawLine()
+        write(mark + "\n")
+    }
+
+    /// Draws the last screen again (Ctrl-L, a resize), then the line being edited.
+    private func redrawScreen() {
+        emit(screen, echo: true)
+        drawLine()
+    }
+}

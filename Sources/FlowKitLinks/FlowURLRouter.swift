@@ -1,0 +1,401 @@
+import FlowKit
+import Foundation
+
+/// Maps URLs to navigation paths: a deep link is just another way to name a path.
+///
+///     var router = FlowURLRouter(scheme: "flowdemo")
+///     try router.add("/books") { _ in [.child("main"), .child("stack"), .child(Screen.list)] }
+///     try router.add("/books/:id") { match in
+///         let id = try match.int("id", in: 1...64)
+///         return [.child("main"), .child("stack"), .child(Screen.list), .push(Screen.detail(id: id))]
+///     }
+///     try runtime.open(URL(string: "flowdemo://books/12")!, with: router)
+///
+/// Patterns are literal segments and `:name` parameters. With no `host`, a URL's host is read
+/// as its first segment (`flowdemo://books/12` is `/books/12`); with a `host`, the URL's host
+/// must be that host and its path is matched. Matching costs time linear in the URL's length:
+/// one hash lookup per segment, whatever the number of patterns.
+///
+/// Anything the router cannot map is a ``FlowURLError`` and nothing is navigated: a URL that
+/// is too long, malformed, of another scheme or host, with empty, `.` or `..` segments, an
+/// encoded `/` or control characters, unmapped, or whose parameters a pattern's builder
+/// refuses (not a number, out of range).
+public struct FlowURLRouter: Sendable {
+    /// The scheme URLs must have (compared case-insensitively).
+    public let scheme: String
+    /// The host URLs must have, or `nil` to read the host as the first path segment.
+    public let host: String?
+    /// The longest URL accepted, in UTF-8 bytes. Defaults to 2,048.
+    public var maximumLength = 2_048
+    /// The most path segments accepted. Defaults to 32.
+    public var maximumSegments = 32
+    /// The most query items accepted. Defaults to 32.
+    public var maximumQueryItems = 32
+
+    private var root = _Trie()
+    private var builders: [@Sendable (FlowURLMatch) throws -> [FlowStep]] = []
+    private var patterns: [String] = []
+
+    /// Creates a router for URLs with `scheme` (and `host`, if given).
+    public init(scheme: String, host: String? = nil) {
+        self.scheme = scheme.lowercased()
+        self.host = host?.lowercased()
+    }
+
+    /// The patterns added so far, in order.
+    public var registeredPatterns: [String] { patterns }
+
+    /// Adds `pattern` (e.g. `/books/:id`), whose matches `build` turns into a path.
+    ///
+    /// - Throws: ``FlowURLError/invalidPattern(_:reason:)`` for an empty segment, a parameter
+    ///   without a name or used twice, or a pattern already added.
+    public mutating func add(
+        _ pattern: String, _ build: @escaping @Sendable (FlowURLMatch) throws -> [FlowStep]
+    ) throws {
+        var segments = pattern.split(separator: "/", omittingEmptySubsequences: false)
+            .map(String.init)
+        if segments.first == "" { segments.removeFirst() }
+        if segments.last == "" { segments.removeLast() }
+        var names = Set<String>()
+        var path: [_Trie.Edge] = []
+        for segment in segments {
+            if segment.isEmpty {
+                throw FlowURLError.invalidPattern(pattern, reason: "empty segment")
+            }
+            if segment.hasPrefix(":") {
+                let name = String(segment.dropFirst())
+                guard !name.isEmpty else {
+                    throw FlowURLError.invalidPattern(pattern, reason: "a parameter needs a name")
+                }
+                guard names.insert(name).inserted else {
+                    throw FlowURLError.invalidPattern(pattern, reason: "parameter \(name) twice")
+                }
+                path.append(.parameter(name))
+            } else {
+                path.append(.literal(segment))
+            }
+        }
+        guard root.insert(path, handler: builders.count) else {
+            throw FlowURLError.invalidPattern(pattern, reason: "conflicts with an earlier pattern")
+        }
+        builders.append(build)
+        patterns.append(pattern)
+    }
+
+    /// The navigation path for `url`.
+    ///
+    /// - Throws: A ``FlowURLError`` saying why the URL cannot be mapped.
+    public func steps(for url: URL) throws -> [FlowStep] {
+        try steps(for: url.absoluteString)
+    }
+
+    /// The navigation path for the URL in `string`.
+    ///
+    /// - Throws: A ``FlowURLError`` saying why the URL cannot be mapped.
+    public func steps(for string: String) throws -> [FlowStep] {
+        let match = try match(string)
+        do {
+            return try builders[match.handler](match.match)
+        } catch let error as FlowURLError {
+            throw error
+        } catch {
+            throw FlowURLError.rejected(url: string, reason: String(describing: error))
+        }
+    }
+
+    /// Parses and checks `string`, then finds its pattern.
+    private func match(_ string: String) throws -> (match: FlowURLMatch, handler: Int) {
+        let length = string.utf8.count
+        guard length <= maximumLength else {
+            throw FlowURLError.tooLong(length: length, limit: maximumLength)
+        }
+        try Self.checkCharacters(string)
+        guard let components = URLComponents(string: string) else {
+            throw FlowURLError.malformed(reason: "not a URL")
+        }
+        guard let scheme = components.scheme?.lowercased() else {
+            throw FlowURLError.unsupportedScheme(nil)
+        }
+        guard scheme == self.scheme else { throw FlowURLError.unsupportedScheme(scheme) }
+        if components.percentEncodedUser != nil || components.percentEncodedPassword != nil
+            || components.port != nil
+        {
+            throw FlowURLError.malformed(reason: "credentials or a port")
+        }
+        var raw = components.percentEncodedPath.split(
+            separator: "/", omittingEmptySubsequences: false
+        )
+        .map(String.init)
+        if raw.first == "" { raw.removeFirst() }
+        if raw.last == "" { raw.removeLast() }  // one trailing slash is allowed
+        let urlHost = components.percentEncodedHost ?? ""
+        if let host {
+            guard urlHost.lowercased() == host else {
+                throw FlowURLError.unsupportedHost(urlHost.isEmpty ? nil : urlHost)
+            }
+        } else if !urlHost.isEmpty {
+            raw.insert(urlHost, at: 0)
+        }
+        guard raw.count <= maximumSegments else {
+            throw FlowURLError.malformed(reason: "more than \(maximumSegments) segments")
+        }
+        var segments: [String] = []
+        segments.reserveCapacity(raw.count)
+        for encoded in raw {
+            segments.append(try Self.decodeSegment(encoded))
+        }
+        var query: [String: String] = [:]
+        if let items = components.queryItems {
+            guard items.count <= maximumQueryItems else {
+                throw FlowURLError.malformed(reason: "more than \(maximumQueryItems) query items")
+            }
+            for item in items where query[item.name] == nil {
+                let value = item.value ?? ""
+                guard !value.unicodeScalars.contains(where: Self.isControl) else {
+                    throw FlowURLError.malformed(
+                        reason: "control characters in query item \(item.name)")
+                }
+                query[item.name] = value
+            }
+        }
+        var parameters: [String: String] = [:]
+        guard let handler = root.find(segments, parameters: &parameters) else {
+            throw FlowURLError.unmapped(path: "/" + segments.joined(separator: "/"))
+        }
+        return (FlowURLMatch(url: string, parameters: parameters, query: query), handler)
+    }
+
+    private static func decodeSegment(_ encoded: String) throws -> String {
+        guard !encoded.isEmpty else { throw FlowURLError.invalidSegment("", reason: "empty") }
+        guard let decoded = encoded.removingPercentEncoding else {
+            throw FlowURLError.invalidSegment(encoded, reason: "bad percent-encoding")
+        }
+        if decoded == "." || decoded == ".." {
+            throw FlowURLError.invalidSegment(encoded, reason: "dot segment")
+        }
+        if decoded.contains("/") || decoded.contains("\\") {
+            throw FlowURLError.invalidSegment(encoded, reason: "encoded path separator")
+        }
+        if decoded.unicodeScalars.contains(where: isControl) {
+            throw FlowURLError.invalidSegment(encoded, reason: "control characters")
+        }
+        if decoded.isEmpty { throw FlowURLError.invalidSegment(encoded, reason: "empty") }
+        return decoded
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+            || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+    }
+
+    /// RFC 3986 allows only these ASCII characters in a URL (anything else must be
+    /// percent-encoded), and every `%` starts a two-digit hexadecimal escape. Checked before
+    /// parsing, because a lenient parser would let `<`, `"`, spaces, control characters or a
+    /// lone `%` through.
+    private static func checkCharacters(_ string: String) throws {
+        var bytes = string.utf8.makeIterator()
+        while let byte = bytes.next() {
+            if byte == UInt8(ascii: "%") {
+                guard let high = bytes.next(), let low = bytes.next(), isHexDigit(high),
+                    isHexDigit(low)
+                else {
+                    throw FlowURLError.malformed(reason: "a '%' not followed by two hex digits")
+                }
+                continue
+            }
+            guard byte < 0x80, allowed[Int(byte)] else {
+                throw FlowURLError.malformed(
+                    reason: "characters a URL must percent-encode (spaces, controls, <>\"{}|^`, "
+                        + "non-ASCII)")
+            }
+        }
+    }
+
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
+        (0x30...0x39).contains(byte) || (0x41...0x46).contains(byte) || (0x61...0x66).contains(byte)
+    }
+
+    /// The unreserved and reserved characters of RFC 3986, by ASCII code.
+    private static let allowed: [Bool] = (0..<128).map { code in
+        let scalar = Unicode.Scalar(UInt8(code))
+        if ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
+            || ("0"..."9").contains(scalar)
+        {
+            return true
+        }
+        return "-._~:/?#[]@!$&'()*+,;=".unicodeScalars.contains(scalar)
+    }
+}
+
+/// What a URL matched: its parameters, typed on access, and its query items.
+public struct FlowURLMatch: Sendable {
+    /// The URL as given.
+    public let url: String
+    /// The values of the pattern's `:name` parameters, percent-decoded.
+    public let parameters: [String: String]
+    /// The query items, percent-decoded (the first of repeated names wins).
+    public let query: [String: String]
+
+    /// The parameter `name` as text.
+    ///
+    /// - Throws: ``FlowURLError/missingParameter(_:)`` if the pattern has no such parameter.
+    public func string(_ name: String) throws -> String {
+        guard let value = parameters[name] else { throw FlowURLError.missingParameter(name) }
+        return value
+    }
+
+    /// The parameter `name` as a decimal integer (ASCII digits, optional leading `-`), within
+    /// `range` if given.
+    ///
+    /// - Throws: ``FlowURLError/invalidParameter(name:value:reason:)`` if it is not such a
+    ///   number, overflows `Int`, or lies outside `range`.
+    public func int(_ name: String, in range: ClosedRange<Int>? = nil) throws -> Int {
+        let text = try string(name)
+        let digits = text.hasPrefix("-") ? text.dropFirst() : text[...]
+        guard !digits.isEmpty, digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
+            throw FlowURLError.invalidParameter(name: name, value: text, reason: "not a number")
+        }
+        guard let value = Int(text) else {
+            throw FlowURLError.invalidParameter(name: name, value: text, reason: "too large")
+        }
+        if let range, !range.contains(value) {
+            throw FlowURLError.invalidParameter(
+                name: name, value: text,
+                reason: "out of range \(range.lowerBound)...\(range.upperBound)")
+        }
+        return value
+    }
+
+    /// The query item `name`, or `nil`.
+    public func query(_ name: String) -> String? { query[name] }
+}
+
+/// Why a URL could not be turned into a navigation path. Nothing was navigated.
+public enum FlowURLError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The URL is longer than the router accepts.
+    case tooLong(length: Int, limit: Int)
+    /// The text is not a URL the router accepts (`reason` says what is wrong).
+    case malformed(reason: String)
+    /// The URL's scheme (or its lack of one) is not the router's.
+    case unsupportedScheme(String?)
+    /// The URL's host (or its lack of one) is not the router's.
+    case unsupportedHost(String?)
+    /// A path segment is empty, a dot segment, badly encoded, or hides a separator or
+    /// control characters.
+    case invalidSegment(String, reason: String)
+    /// No pattern matches the path.
+    case unmapped(path: String)
+    /// A parameter's value is not acceptable (not a number, too large, out of range).
+    case invalidParameter(name: String, value: String, reason: String)
+    /// A builder asked for a parameter its pattern does not have.
+    case missingParameter(String)
+    /// A pattern's builder refused the URL for another reason.
+    case rejected(url: String, reason: String)
+    /// A pattern given to ``FlowURLRouter/add(_:_:)`` is not valid.
+    case invalidPattern(String, reason: String)
+
+    /// A sentence for people: `no link matches /books/12/reviews`.
+    public var description: String {
+        switch self {
+        case .tooLong(let length, let limit):
+            return "the link is too long (\(length) bytes; at most \(limit))"
+        case .malformed(let reason): return "not a valid link: \(reason)"
+        case .unsupportedScheme(let scheme):
+            return scheme.map { "links of scheme '\($0)' are not handled here" }
+                ?? "the link has no scheme"
+        case .unsupportedHost(let host):
+            return host.map { "links to host '\($0)' are not handled here" }
+                ?? "the link has no host"
+        case .invalidSegment(let segment, let reason):
+            return "the link has an invalid path segment '\(segment)' (\(reason))"
+        case .unmapped(let path): return "no link matches \(path)"
+        case .invalidParameter(let name, let value, let reason):
+            return "the link's \(name) '\(value)' is not valid: \(reason)"
+        case .missingParameter(let name): return "the link pattern has no parameter \(name)"
+        case .rejected(_, let reason): return "the link was refused: \(reason)"
+        case .invalidPattern(let pattern, let reason):
+            return "invalid link pattern '\(pattern)': \(reason)"
+        }
+    }
+}
+
+extension FlowRuntime {
+    /// Navigates to the path `router` maps `url` to, from the root, in one transaction.
+    ///
+    /// - Throws: A ``FlowURLError`` (nothing changes), or what
+    ///   ``FlowRuntime/navigate(to:history:historyDefault:)-([FlowStep],_,_)`` throws
+    ///   (``FlowError/redirected(node:to:)`` if a guard sent the user to sign in first).
+    public func open(_ url: URL, with router: FlowURLRouter) throws {
+        try navigate(to: router.steps(for: url))
+    }
+
+    /// Navigates to the path `router` maps the URL in `string` to. See
+    /// ``open(_:with:)-(URL,_)``.
+    public func open(_ string: String, with router: FlowURLRouter) throws {
+        try navigate(to: router.steps(for: string))
+    }
+}
+
+/// The patterns as a trie of segments: a literal edge per distinct literal (a hash lookup),
+/// and at most one parameter edge per node.
+private struct _Trie: Sendable {
+    enum Edge {
+        case literal(String)
+        case parameter(String)
+    }
+
+    private struct Node: Sendable {
+        var literals: [String: Int] = [:]
+        var parameter: (name: String, node: Int)?
+        var handler: Int?
+    }
+
+    private var nodes: [Node] = [Node()]
+
+    /// Adds a path of edges ending in `handler`; `false` if that shape already has one.
+    mutating func insert(_ path: [Edge], handler: Int) -> Bool {
+        var current = 0
+        for edge in path {
+            switch edge {
+            case .literal(let text):
+                if let next = nodes[current].literals[text] {
+                    current = next
+                } else {
+                    nodes.append(Node())
+                    nodes[current].literals[text] = nodes.count - 1
+                    current = nodes.count - 1
+                }
+            case .parameter(let name):
+                if let existing = nodes[current].parameter {
+                    guard existing.name == name else { return false }
+                    current = existing.node
+                } else {
+                    nodes.append(Node())
+                    nodes[current].parameter = (name, nodes.count - 1)
+                    current = nodes.count - 1
+                }
+            }
+        }
+        guard nodes[current].handler == nil else { return false }
+        nodes[current].handler = handler
+        return true
+    }
+
+    /// The handler for `segments`, literals before parameters at each level, with the
+    /// parameters' values. Linear in the number of segments (no backtracking: a literal edge
+    /// that matches is taken).
+    func find(_ segments: [String], parameters: inout [String: String]) -> Int? {
+        var current = 0
+        for segment in segments {
+            if let next = nodes[current].literals[segment] {
+                current = next
+            } else if let parameter = nodes[current].parameter {
+                parameters[parameter.name] = segment
+                current = parameter.node
+            } else {
+                return nil
+            }
+        }
+        return nodes[current].handler
+    }
+}
