@@ -720,6 +720,7 @@ final class FuzzModel {
                     try perform(op, context: .queued)
                 } catch {
                     trace.append(FuzzExpect(prefix: "rt\(r): failed"))
+                    journal.append(FuzzExpect(prefix: "onError "))
                 }
             }
         }

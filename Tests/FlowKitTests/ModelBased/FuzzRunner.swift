@@ -86,8 +86,11 @@ final class FuzzRun {
             }
             let context = actual.enumerated().map { "    \($0.offset): \($0.element)" }
             let wanted = expected.enumerated().map { "    \($0.offset): \($0.element)" }
+            let got = line?.split(separator: " ").dropFirst(name == "hook" ? 0 : 1).first ?? "nothing"
+            let want = expectation?.options[0].split(separator: " ")
+                .dropFirst(name == "hook" ? 0 : 1).first ?? "nothing"
             return fail(
-                "\(name) mismatch", op,
+                "\(name) mismatch (\(got) instead of \(want))", op,
                 "\(name) line \(index): got \(line ?? "nothing"), expected "
                     + "\(expectation?.description ?? "nothing")\n  got:\n"
                     + context.joined(separator: "\n") + "\n  expected:\n"
@@ -204,7 +207,7 @@ final class FuzzRun {
             }
             if !problems.isEmpty {
                 return fail(
-                    "node mismatch", op, "n\(id): " + problems.joined(separator: "; "))
+                    "node mismatch (\(problems[0].split(separator: " ").first ?? ""))", op, "n\(id): " + problems.joined(separator: "; "))
             }
         }
         for (r, expected) in model.runtimes.sorted(by: { $0.key < $1.key }) where expected.held {
@@ -232,10 +235,13 @@ final class FuzzRun {
 @MainActor
 func fuzzReplay(_ ops: [FuzzOp], exclude: Set<String> = []) async -> FuzzFailure? {
     let run = FuzzRun(exclude: exclude)
+    var failure: FuzzFailure?
     for op in ops {
-        if let failure = await run.step(op) { return failure }
+        failure = await run.step(op)
+        if failure != nil { break }
     }
-    return nil
+    await run.finish()
+    return failure
 }
 
 /// Delta debugging: removes chunks, then single operations, while the same kind of failure
@@ -269,4 +275,18 @@ func fuzzShrink(
         }
     }
     return (best, bestFailure)
+}
+
+extension FuzzRun {
+    /// Ends the run: stops every running runtime, so the node tasks it started are cancelled
+    /// and no task keeps spinning after the episode (hooks run no actions meanwhile).
+    func finish() async {
+        world.quiet = true
+        for r in world.runtimes.keys.sorted() {
+            if let runtime = world.runtimes[r]?.runtime, runtime.isRunning {
+                try? runtime.stop()
+            }
+        }
+        for _ in 0..<3 { await Task.yield() }
+    }
 }

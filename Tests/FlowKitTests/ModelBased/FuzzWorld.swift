@@ -341,46 +341,48 @@ final class FuzzWorld {
     /// Runs a synchronous operation. With `fresh`, node ids it names that were never created
     /// are created as plain nodes first.
     func run(_ op: FuzzOp, fresh: Bool = false) throws {
-        func get(_ id: FuzzID) -> FlowController? {
+        // Containers must exist; the node attached may be created fresh (as the model does).
+        func get(_ id: FuzzID) -> FlowController? { node(id) }
+        func new(_ id: FuzzID) -> FlowController? {
             if nodes[id] == nil && fresh { return create(id, .plain, route: nil) }
             return node(id)
         }
         func stack(_ id: FuzzID) -> FlowStack? { get(id) as? FlowStack }
         switch op {
         case .push(let s, let x):
-            guard let s = stack(s), let x = get(x) else { return }
+            guard let s = stack(s), let x = new(x) else { return }
             try s.push(x)
         case .pop(let s):
             guard let s = stack(s) else { return }
             try s.pop()
         case .popTo(let s, let x):
-            guard let s = stack(s), let x = get(x) else { return }
+            guard let s = stack(s), let x = new(x) else { return }
             try s.pop(to: x)
         case .popToRoot(let s):
             guard let s = stack(s) else { return }
             try s.popToRoot()
         case .setStack(let s, let list):
             guard let s = stack(s) else { return }
-            let nodes = list.compactMap(get)
+            let nodes = list.compactMap(new)
             guard nodes.count == list.count else { return }
             try s.setStack(nodes)
         case .platformPop(let s):
             guard let s = stack(s) else { return }
             try s.platformDidPop()
         case .platformPopTo(let s, let x):
-            guard let s = stack(s), let x = get(x) else { return }
+            guard let s = stack(s), let x = new(x) else { return }
             try s.platformDidPop(to: x)
         case .embed(let p, let x):
-            guard let p = get(p), let x = get(x) else { return }
+            guard let p = get(p), let x = new(x) else { return }
             try p.embed(x)
         case .switchTo(let p, let x):
-            guard let p = get(p) as? FlowSwitch, let x = get(x) else { return }
+            guard let p = get(p) as? FlowSwitch, let x = new(x) else { return }
             try p.switch(to: x)
         case .switchRoute(let p, let route):
             guard let p = get(p) as? FlowSwitch else { return }
             try p.switch(to: FlowRoute("r\(route)"))
         case .present(let p, let x):
-            guard let p = get(p), let x = get(x) else { return }
+            guard let p = get(p), let x = new(x) else { return }
             try p.present(x)
         case .dismiss(let p):
             guard let p = get(p) else { return }
@@ -421,7 +423,13 @@ final class FuzzWorld {
             }
             let host = FuzzHost(runtimeID: r, world: self)
             let trace = FlowTrace()
-            let runtime = FlowRuntime(root: root, host: host, trace: trace)
+            guard let runtime = try? FlowRuntime(root: root, host: host, trace: trace) else {
+                journal.append("skip \(op)")
+                return
+            }
+            runtime.onError = { [weak self] failure in
+                self?.journal.append("onError \(failure)")
+            }
             trace.addObserver { [weak self] record in self?.traced(record, runtime: r) }
             runtime.onUnhandledEvent = { [weak self] event, origin in
                 self?.journal.append("unhandled \(event.traceName) from \(origin.path)")

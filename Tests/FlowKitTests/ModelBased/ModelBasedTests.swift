@@ -46,6 +46,7 @@ struct ModelBasedTests {
                     break
                 }
             }
+            await run.finish()
             if let failure {
                 guard signatures.insert(failure.signature).inserted else { continue }
                 let (shrunk, last) = await fuzzShrink(ops, failure: failure, exclude: exclude)
