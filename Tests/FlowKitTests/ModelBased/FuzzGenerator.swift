@@ -37,7 +37,9 @@ struct FuzzGenerator {
 
     // MARK: Views of the model
 
-    private func ids(_ model: FuzzModel, where test: (FuzzModel.Node) -> Bool = { _ in true })
+    private func ids(
+        _ model: FuzzModel, where test: (FuzzModel.Node) -> Bool = { _ in true }
+    )
         -> [FuzzID]
     {
         model.nodes.values.filter(test).map(\.id).sorted()
@@ -155,7 +157,9 @@ struct FuzzGenerator {
             return .hook(id, hook, action(model, checking: false, changes: allows("hookChanges")))
         case 5: return allows("tasks") ? .task(id) : .on(id, event(), handler(model))
         case 6: return .setValue(id, rng.pick(FuzzKey.allCases)!, token: newToken())
-        case 7: return rng.chance(50) ? .removeValue(id, rng.pick(FuzzKey.allCases)!) : .removeHandler(id, event())
+        case 7:
+            return rng.chance(50)
+                ? .removeValue(id, rng.pick(FuzzKey.allCases)!) : .removeHandler(id, event())
         default: return .register(id, route: route(), factory(model))
         }
     }

@@ -53,6 +53,8 @@ final class FuzzModel {
         var hooks: [FuzzHook: FuzzAction] = [:]
         var pendingTasks = 0
         var runningTasks = 0
+        /// Tasks still running when the node exited: they keep it allocated until they return.
+        var tasksAtExit = 0
 
         /// Whether closures the node keeps capture it (a cycle while it is not in a tree).
         var capturesItself: Bool {
@@ -125,6 +127,7 @@ final class FuzzModel {
     var nextFresh = 1_000_000
     var eventSeq = 0
     var quiet = false
+    var actionBudget = 64
     /// Set by a step whose logs are compared loosely (a runtime released without stop).
     var lenient = false
     private var applyingRuntimes: [Int] = []
@@ -384,7 +387,9 @@ final class FuzzModel {
             }
             let platform: Bool
             if case .platformDismiss = op { platform = true } else { platform = false }
-            try change(p, platform ? .platformDismiss : .dismiss, platform: platform, context: context) {
+            try change(
+                p, platform ? .platformDismiss : .dismiss, platform: platform, context: context
+            ) {
                 change in remove(presented, from: p, &change)
             }
         case .exitGuard(let id, let spec):
@@ -466,17 +471,28 @@ final class FuzzModel {
         try exitedCheck(container)
         var seen = Set<FuzzID>()
         for x in list {
+            // Every error that applies to the node is accepted: which one comes first is
+            // FlowKit's choice.
             let node = nodes[x]!
-            if node.state == .exited { throw refusal(x) { .nodeExited(node: $0) } }
+            var candidates: [FlowError] = []
+            if node.state == .exited {
+                candidates += refusal(x) { .nodeExited(node: $0) }.candidates
+            }
             if let parent = node.parent {
-                throw refusal(x, parent) { .alreadyAttached(node: $0, parent: $1) }
+                candidates +=
+                    refusal(x, parent) { .alreadyAttached(node: $0, parent: $1) }.candidates
             }
             if node.rootOf != nil {
-                throw refusal(x) { .alreadyAttached(node: $0, parent: "its runtime (root)") }
+                candidates +=
+                    refusal(x) { .alreadyAttached(node: $0, parent: "its runtime (root)") }
+                    .candidates
             }
             if isAncestorOrSelf(x, of: container) {
-                throw refusal(x, container) { .wouldCreateCycle(node: $0, parent: $1) }
+                candidates +=
+                    refusal(x, container) { .wouldCreateCycle(node: $0, parent: $1) }
+                    .candidates
             }
+            if !candidates.isEmpty { throw FuzzRefusal(candidates: candidates) }
             if list.count > 1 && !seen.insert(x).inserted {
                 throw refusal(x) { .duplicateNode(node: $0) }
             }
@@ -766,13 +782,19 @@ final class FuzzModel {
             entrySet = change.insertions.flatMap { entryOrder($0.node) }
             if !change.platform && change.kind != .stop {
                 for node in exitSet {
-                    if let spec = nodes[node]!.exitGuard, !consult(spec, node, exit: true) {
+                    if let spec = nodes[node]!.exitGuard,
+                        !consult(spec, node, exit: true, paths: [livePath(node)])
+                    {
                         throw refusal(node) { .exitRefused(node: $0, reason: "no") }
                     }
                 }
             }
             for node in entrySet {
-                if let spec = nodes[node]!.entryGuard, !consult(spec, node, exit: false) {
+                if let spec = nodes[node]!.entryGuard,
+                    !consult(
+                        spec, node, exit: false,
+                        paths: [livePath(node), prospectivePath(node, in: change)])
+                {
                     throw FuzzRefusal(candidates: [
                         .entryRefused(node: prospectivePath(node, in: change), reason: "no")
                     ])
@@ -794,6 +816,7 @@ final class FuzzModel {
             nodes[node]!.lastPath = livePath(node)
             nodes[node]!.state = .exited
             nodes[node]!.isActive = false
+            nodes[node]!.tasksAtExit = nodes[node]!.runningTasks
             nodes[node]!.runningTasks = 0
             nodes[node]!.pendingTasks = 0
             nodes[node]!.handlers = [:]
@@ -861,8 +884,10 @@ final class FuzzModel {
         updateFocus(r)
     }
 
-    func consult(_ spec: FuzzGuard, _ node: FuzzID, exit: Bool) -> Bool {
-        journal.append(FuzzExpect("\(exit ? "exitGuard" : "entryGuard") \(livePath(node))"))
+    /// Consults a guard. An entering node may report its path offline or where it will be.
+    func consult(_ spec: FuzzGuard, _ node: FuzzID, exit: Bool, paths: [String]) -> Bool {
+        let label = exit ? "exitGuard" : "entryGuard"
+        journal.append(FuzzExpect(options: paths.map { "\(label) \($0)" }))
         if let effect = spec.effect, !quiet {
             perform(effect, actor: node, context: .checking("guard"))
         }
@@ -923,6 +948,8 @@ final class FuzzModel {
     // MARK: Actions and events
 
     func perform(_ action: FuzzAction, actor: FuzzID?, context: Context) {
+        guard actionBudget > 0 else { return }
+        actionBudget -= 1
         switch action {
         case .send(let kind):
             let seq = nextSeq()
@@ -945,6 +972,12 @@ final class FuzzModel {
             nodes[stack]!.parent = root
             nodes[root]!.children = [stack]
         case .op(let op):
+            // An exited node nothing holds is already freed on the real side: nothing to call.
+            if let domain = changeDomain(op), let node = nodes[domain], node.state == .exited,
+                !node.held, node.tasksAtExit == 0
+            {
+                return
+            }
             if case .deferred(let name) = context, op.isChange,
                 let r = applyingRuntimes.last
             {

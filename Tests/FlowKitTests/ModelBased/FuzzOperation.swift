@@ -62,7 +62,8 @@ indirect enum FuzzAction: Sendable, CustomStringConvertible {
         case .send(let kind): return "send(\(kind.letter))"
         case .runtimeSend(let kind): return "runtime.send(\(kind.letter))"
         case .op(let op): return "{ \(op) }"
-        case .setValue(let id, let key, let token): return "n\(id).dependencies[\(key.label)] = t\(token)"
+        case .setValue(let id, let key, let token):
+            return "n\(id).dependencies[\(key.label)] = t\(token)"
         case .composeFresh: return "composeFresh"
         }
     }
@@ -172,7 +173,9 @@ indirect enum FuzzOp: Sendable, CustomStringConvertible {
 
     var description: String {
         func n(_ id: FuzzID) -> String { "n\(id)" }
-        func routes(_ list: [Int]) -> String { "[" + list.map { "\"r\($0)\"" }.joined(separator: ", ") + "]" }
+        func routes(_ list: [Int]) -> String {
+            "[" + list.map { "\"r\($0)\"" }.joined(separator: ", ") + "]"
+        }
         switch self {
         case .make(let id, let kind, let route, let initial):
             var args = "name: \"n\(id)\""
@@ -198,22 +201,32 @@ indirect enum FuzzOp: Sendable, CustomStringConvertible {
         case .platformPopTo(let s, let x): return "try \(n(s)).platformDidPop(to: \(n(x)))"
         case .embed(let p, let x): return "try \(n(p)).embed(\(n(x)))"
         case .switchTo(let p, let x): return "try \(n(p)).switch(to: \(n(x)))"
-        case .switchRoute(let p, let route): return "try \(n(p)).switch(to: \"r\(route)\" as FlowRoute)"
+        case .switchRoute(let p, let route):
+            return "try \(n(p)).switch(to: \"r\(route)\" as FlowRoute)"
         case .present(let p, let x): return "try \(n(p)).present(\(n(x)))"
         case .dismiss(let p): return "try \(n(p)).dismiss()"
         case .platformDismiss(let p): return "try \(n(p)).platformDidDismiss()"
         case .navigate(let x, let list, let reentering):
-            return "try \(n(x)).navigate(to: \(routes(list))\(reentering ? ", reentering: true" : ""))"
+            return
+                "try \(n(x)).navigate(to: \(routes(list))\(reentering ? ", reentering: true" : ""))"
         case .send(let x, let kind): return "\(n(x)).send(\(kind.letter))"
-        case .exitGuard(let x, let spec): return "\(n(x)).exitGuard = \(spec.map(\.description) ?? "nil")"
-        case .entryGuard(let x, let spec): return "\(n(x)).entryGuard = \(spec.map(\.description) ?? "nil")"
+        case .exitGuard(let x, let spec):
+            return "\(n(x)).exitGuard = \(spec.map(\.description) ?? "nil")"
+        case .entryGuard(let x, let spec):
+            return "\(n(x)).entryGuard = \(spec.map(\.description) ?? "nil")"
         case .on(let x, let kind, let handler): return "\(n(x)).on(\(kind.letter).self) \(handler)"
-        case .removeHandler(let x, let kind): return "\(n(x)).removeHandler(for: \(kind.letter).self)"
-        case .register(let x, let route, let factory): return "\(n(x)).register(\"r\(route)\") \(factory)"
-        case .setValue(let x, let key, let token): return "\(n(x)).dependencies[\(key.label)] = t\(token)"
-        case .removeValue(let x, let key): return "\(n(x)).dependencies.removeValue(for: \(key.label))"
-        case .task(let x): return "\(n(x)).task { while !Task.isCancelled { await Task.yield() }; _ = node }"
-        case .hook(let x, let hook, let action): return "\(n(x)).\(hook.label) = { \(action) }  // once"
+        case .removeHandler(let x, let kind):
+            return "\(n(x)).removeHandler(for: \(kind.letter).self)"
+        case .register(let x, let route, let factory):
+            return "\(n(x)).register(\"r\(route)\") \(factory)"
+        case .setValue(let x, let key, let token):
+            return "\(n(x)).dependencies[\(key.label)] = t\(token)"
+        case .removeValue(let x, let key):
+            return "\(n(x)).dependencies.removeValue(for: \(key.label))"
+        case .task(let x):
+            return "\(n(x)).task { while !Task.isCancelled { await Task.yield() }; _ = node }"
+        case .hook(let x, let hook, let action):
+            return "\(n(x)).\(hook.label) = { \(action) }  // once"
         case .armHost(let r, let action): return "host(rt\(r)).onNextChange { \(action) }"
         case .armTrace(let r, let action): return "rt\(r).trace.onNextChangeRecord { \(action) }"
         }

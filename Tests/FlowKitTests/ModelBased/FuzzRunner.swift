@@ -33,6 +33,8 @@ final class FuzzRun {
         world.journal = []
         world.traceLog = []
         world.hostLog = []
+        world.actionBudget = 64
+        model.actionBudget = 64
         let expected = model.apply(op)
         var thrown: Error?
         do {
@@ -86,8 +88,10 @@ final class FuzzRun {
             }
             let context = actual.enumerated().map { "    \($0.offset): \($0.element)" }
             let wanted = expected.enumerated().map { "    \($0.offset): \($0.element)" }
-            let got = line?.split(separator: " ").dropFirst(name == "hook" ? 0 : 1).first ?? "nothing"
-            let want = expectation?.options[0].split(separator: " ")
+            let got =
+                line?.split(separator: " ").dropFirst(name == "hook" ? 0 : 1).first ?? "nothing"
+            let want =
+                expectation?.options[0].split(separator: " ")
                 .dropFirst(name == "hook" ? 0 : 1).first ?? "nothing"
             return fail(
                 "\(name) mismatch (\(got) instead of \(want))", op,
@@ -130,7 +134,7 @@ final class FuzzRun {
         var left = survivors()
         var yields = 0
         while !(left.nodes.isEmpty && left.tokens.isEmpty && left.runtimes.isEmpty),
-            yields < 200
+            yields < 20
         {
             await Task.yield()
             yields += 1
@@ -166,23 +170,31 @@ final class FuzzRun {
         for (id, expected) in model.nodes.sorted(by: { $0.key < $1.key }) {
             let node = world.node(id)!
             var problems: [String] = []
-            if node.state != expected.state { problems.append("state \(node.state) != \(expected.state)") }
+            if node.state != expected.state {
+                problems.append("state \(node.state) != \(expected.state)")
+            }
             let parent = FuzzWorld.id(of: node.parent)
             if parent != expected.parent {
-                problems.append("parent \(parent.map { "n\($0)" } ?? "nil") != \(expected.parent.map { "n\($0)" } ?? "nil")")
+                problems.append(
+                    "parent \(parent.map { "n\($0)" } ?? "nil") != \(expected.parent.map { "n\($0)" } ?? "nil")"
+                )
             }
             if ids(node.children) != expected.children {
                 problems.append("children \(ids(node.children)) != \(expected.children)")
             }
             let presented = FuzzWorld.id(of: node.presentedChild)
             if presented != expected.presented {
-                problems.append("presented \(presented.map { "n\($0)" } ?? "nil") != \(expected.presented.map { "n\($0)" } ?? "nil")")
+                problems.append(
+                    "presented \(presented.map { "n\($0)" } ?? "nil") != \(expected.presented.map { "n\($0)" } ?? "nil")"
+                )
             }
             if node.isActive != expected.isActive {
                 problems.append("isActive \(node.isActive) != \(expected.isActive)")
             }
             let paths = model.paths(id)
-            if !exclude.contains("pathCheck"), !paths.contains(node.path) { problems.append("path \(node.path) not in \(paths)") }
+            if !exclude.contains("pathCheck"), !paths.contains(node.path) {
+                problems.append("path \(node.path) not in \(paths)")
+            }
             let tasks: Int
             switch expected.state {
             case .created: tasks = expected.pendingTasks
@@ -207,7 +219,8 @@ final class FuzzRun {
             }
             if !problems.isEmpty {
                 return fail(
-                    "node mismatch (\(problems[0].split(separator: " ").first ?? ""))", op, "n\(id): " + problems.joined(separator: "; "))
+                    "node mismatch (\(problems[0].split(separator: " ").first ?? ""))", op,
+                    "n\(id): " + problems.joined(separator: "; "))
             }
         }
         for (r, expected) in model.runtimes.sorted(by: { $0.key < $1.key }) where expected.held {
@@ -219,7 +232,10 @@ final class FuzzRun {
                 problems.append("isRunning \(runtime.isRunning) != \(expected.running)")
             }
             let root = FuzzWorld.id(of: runtime.root)
-            if root != expected.root { problems.append("root \(String(describing: root)) != \(String(describing: expected.root))") }
+            if root != expected.root {
+                problems.append(
+                    "root \(String(describing: root)) != \(String(describing: expected.root))")
+            }
             if ids(runtime.focusedPath) != expected.focused {
                 problems.append("focusedPath \(ids(runtime.focusedPath)) != \(expected.focused)")
             }
@@ -261,7 +277,9 @@ func fuzzShrink(
             var candidate = best
             candidate.removeSubrange(index..<min(index + chunk, best.count))
             replays += 1
-            if let found = await fuzzReplay(candidate, exclude: exclude), found.signature == failure.signature {
+            if let found = await fuzzReplay(candidate, exclude: exclude),
+                found.signature == failure.signature
+            {
                 best = Array(candidate.prefix(found.step))
                 bestFailure = found
                 removedAny = true

@@ -105,7 +105,7 @@ final class FuzzHost: FlowHost {
     func apply(_ change: FlowChange, in runtime: FlowRuntime) {
         recording.apply(change, in: runtime)
         world?.hostLog.append("rt\(runtimeID): \(change)")
-        if let action = armed {
+        if let action = armed, world?.quiet == false {
             armed = nil
             world?.perform(action, actor: runtime.root, context: "host")
         }
@@ -150,6 +150,8 @@ final class FuzzWorld {
     var eventSeq = 0
     /// While set, hooks log but run no actions (a released runtime tears its tree down).
     var quiet = false
+    /// How many closure actions the current step may still run.
+    var actionBudget = 64
 
     func node(_ id: FuzzID) -> FlowController? { nodes[id]?.object as? FlowController }
 
@@ -158,7 +160,8 @@ final class FuzzWorld {
     func runtime(_ id: Int) -> FlowRuntime? { runtimes[id]?.weakRuntime }
 
     @discardableResult
-    func create(_ id: FuzzID, _ kind: FuzzKind, route: Int?, name: String? = nil) -> FlowController {
+    func create(_ id: FuzzID, _ kind: FuzzKind, route: Int?, name: String? = nil) -> FlowController
+    {
         let info = FuzzNodeInfo(id: id, world: self)
         let name = name ?? "n\(id)"
         let route = route.map { FlowRoute("r\($0)") }
@@ -309,6 +312,10 @@ final class FuzzWorld {
 
     /// Runs an action for a closure; a thrown error is logged with the context.
     func perform(_ action: FuzzAction, actor: FlowController?, context: String) {
+        // Closures that send the events they handle would run forever: each step allows a
+        // fixed number of actions (the model counts the same way).
+        guard actionBudget > 0 else { return }
+        actionBudget -= 1
         switch action {
         case .send(let kind):
             let event = event(kind)
@@ -453,7 +460,9 @@ final class FuzzWorld {
         case .register(let x, let route, let spec):
             guard let x = get(x) else { return }
             x.register(FlowRoute("r\(route)")) { [weak self, weak x] in
-                guard let self else { return FlowController(name: "orphan", route: FlowRoute("r\(route)")) }
+                guard let self else {
+                    return FlowController(name: "orphan", route: FlowRoute("r\(route)"))
+                }
                 return self.factoryFired(spec, route: route, owner: x)
             }
         case .setValue(let x, let key, let token):
@@ -493,7 +502,7 @@ final class FuzzWorld {
 
     func traced(_ record: FlowTraceRecord, runtime r: Int) {
         traceLog.append("rt\(r): \(record)")
-        if case .change = record, let action = runtimes[r]?.armedTrace {
+        if case .change = record, !quiet, let action = runtimes[r]?.armedTrace {
             runtimes[r]?.armedTrace = nil
             perform(action, actor: runtimes[r]?.weakRuntime?.root, context: "trace")
         }
@@ -516,7 +525,12 @@ final class FuzzWorld {
                 return
             }
             quiet = true
+            // Released outside the dictionary access: the runtime's `deinit` runs hooks and
+            // observers that read `runtimes`.
+            var released = runtimes[r]?.runtime
             runtimes[r]?.runtime = nil
+            released = nil
+            _ = released
             // A runtime released on the main actor may tear its tree down at once or in a
             // main-actor job; give such a job its turn.
             for _ in 0..<3 { await Task.yield() }
