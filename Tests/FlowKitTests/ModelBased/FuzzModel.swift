@@ -1,0 +1,1178 @@
+import FlowKit
+
+/// A line the model expects in a log: one of several texts (an exited node's path may be its
+/// last path or its bare name), or any line starting with a prefix.
+struct FuzzExpect: CustomStringConvertible {
+    var options: [String]
+    var isPrefix = false
+
+    init(_ text: String) { options = [text] }
+    init(options: [String]) { self.options = options }
+    init(prefix: String) {
+        options = [prefix]
+        isPrefix = true
+    }
+
+    func matches(_ line: String) -> Bool {
+        isPrefix ? line.hasPrefix(options[0]) : options.contains(line)
+    }
+
+    var description: String {
+        isPrefix ? options[0] + "…" : options.joined(separator: " | ")
+    }
+}
+
+/// A refusal the model expects: any of the candidates (paths of exited nodes have two forms).
+struct FuzzRefusal: Error {
+    var candidates: [FlowError]
+}
+
+/// The model: a plain description of what FlowKit should do, kept independently of FlowKit.
+@MainActor
+final class FuzzModel {
+    struct Node {
+        let id: FuzzID
+        let kind: FuzzKind
+        let name: String
+        let route: Int?
+        var initialRoute: Int?
+        var parent: FuzzID?
+        var children: [FuzzID] = []
+        var presented: FuzzID?
+        var state: FlowLifecycleState = .created
+        var isActive = false
+        var runtime: Int?
+        var rootOf: Int?
+        var held = false
+        var lastPath: String?
+        var handlers: [FuzzEventKind: FuzzHandler] = [:]
+        var exitGuard: FuzzGuard?
+        var entryGuard: FuzzGuard?
+        var factories: [Int: FuzzFactory] = [:]
+        var values: [FuzzKey: Int] = [:]
+        var hooks: [FuzzHook: FuzzAction] = [:]
+        var pendingTasks = 0
+        var runningTasks = 0
+        /// Tasks still running when the node exited: they keep it allocated until they return.
+        var tasksAtExit = 0
+
+        /// Whether closures the node keeps capture it (a cycle while it is not in a tree).
+        var capturesItself: Bool {
+            pendingTasks > 0 || exitGuard?.captures == true || entryGuard?.captures == true
+                || handlers.values.contains { $0.captures }
+        }
+    }
+
+    struct Runtime {
+        var root: FuzzID?
+        var held = true
+        var running = false
+        var started = false
+        var depth = 0
+        var applying = false
+        var queue: [Queued] = []
+        var focused: [FuzzID] = []
+        var armedHost: FuzzAction?
+        var armedTrace: FuzzAction?
+    }
+
+    enum Queued {
+        case event(FuzzEventKind, seq: Int, origin: FuzzID?)
+        case change(FuzzOp, context: String)
+    }
+
+    enum Context {
+        case top, handler, queued
+        /// A guard or factory: changes of a tree being changed are refused.
+        case checking(String)
+        /// A lifecycle hook or an observer: changes are queued.
+        case deferred(String)
+
+        var name: String {
+            switch self {
+            case .top: return "top"
+            case .handler: return "handler"
+            case .queued: return "queued"
+            case .checking(let name), .deferred(let name): return name
+            }
+        }
+    }
+
+    struct Layout {
+        let container: FuzzID
+        var children: [FuzzID]
+        var presented: FuzzID?
+    }
+
+    struct Change {
+        var kind: FlowChange.Kind
+        var domain: FuzzID?
+        var removals: [FuzzID] = []
+        var layouts: [Layout] = []
+        var insertions: [(node: FuzzID, container: FuzzID?)] = []
+        var fills: [FuzzID] = []
+        var platform = false
+
+        var isEmpty: Bool { removals.isEmpty && insertions.isEmpty && fills.isEmpty && !reorders }
+        /// A setStack that only reorders kept entries is still a change.
+        var reorders = false
+    }
+
+    var nodes: [FuzzID: Node] = [:]
+    var runtimes: [Int: Runtime] = [:]
+    var journal: [FuzzExpect] = []
+    var trace: [FuzzExpect] = []
+    var host: [FuzzExpect] = []
+    var tokens: Set<Int> = []
+    var nextFresh = 1_000_000
+    var eventSeq = 0
+    var quiet = false
+    var actionBudget = 64
+    /// Set by a step whose logs are compared loosely (a runtime released without stop).
+    var lenient = false
+    private var applyingRuntimes: [Int] = []
+
+    // MARK: Paths and errors
+
+    func livePath(_ id: FuzzID) -> String {
+        var names: [String] = []
+        var current: FuzzID? = id
+        while let node = current.flatMap({ nodes[$0] }) {
+            names.append(node.name)
+            current = node.parent
+        }
+        return names.reversed().joined(separator: "/")
+    }
+
+    /// The accepted values of `path`: an exited node may report its last path or its name.
+    func paths(_ id: FuzzID) -> [String] {
+        guard let node = nodes[id] else { return ["?"] }
+        guard node.state == .exited else { return [livePath(id)] }
+        let last = node.lastPath ?? node.name
+        return last == node.name ? [last] : [last, node.name]
+    }
+
+    func refusal(_ id: FuzzID, _ make: (String) -> FlowError) -> FuzzRefusal {
+        FuzzRefusal(candidates: paths(id).map(make))
+    }
+
+    func refusal(
+        _ a: FuzzID, _ b: FuzzID, _ make: (String, String) -> FlowError
+    ) -> FuzzRefusal {
+        FuzzRefusal(candidates: paths(a).flatMap { pa in paths(b).map { make(pa, $0) } })
+    }
+
+    func isAncestorOrSelf(_ candidate: FuzzID, of id: FuzzID) -> Bool {
+        var current: FuzzID? = id
+        while let node = current {
+            if node == candidate { return true }
+            current = nodes[node]?.parent
+        }
+        return false
+    }
+
+    func runtimeOf(_ id: FuzzID) -> Int? {
+        guard let r = nodes[id]?.runtime, runtimes[r]?.held == true else { return nil }
+        return r
+    }
+
+    func lookup(_ id: FuzzID, _ key: FuzzKey) -> Int? {
+        guard nodes[id]?.state != .exited else { return nil }
+        var current: FuzzID? = id
+        while let node = current.flatMap({ nodes[$0] }) {
+            if let token = node.values[key] { return token }
+            current = node.parent
+        }
+        return nil
+    }
+
+    // MARK: Node creation
+
+    @discardableResult
+    func create(_ id: FuzzID, _ kind: FuzzKind, route: Int?, name: String? = nil) -> FuzzID {
+        nodes[id] = Node(id: id, kind: kind, name: name ?? "n\(id)", route: route)
+        return id
+    }
+
+    func freshID() -> FuzzID {
+        nextFresh += 1
+        return nextFresh
+    }
+
+    func nextSeq() -> Int {
+        eventSeq += 1
+        return eventSeq
+    }
+
+    // MARK: Operations
+
+    /// Applies a top-level operation; returns the refusal it should throw, if any.
+    func apply(_ op: FuzzOp) -> FuzzRefusal? {
+        do {
+            try perform(op, context: .top)
+            return nil
+        } catch let refusal as FuzzRefusal {
+            return refusal
+        } catch {
+            preconditionFailure("unexpected \(error)")
+        }
+    }
+
+    /// Whether node `id` exists (optionally creating it fresh, as the real side does).
+    private func resolve(_ id: FuzzID, fresh: Bool) -> Bool {
+        if nodes[id] != nil { return true }
+        if fresh {
+            create(id, .plain, route: nil)
+            return true
+        }
+        return false
+    }
+
+    func perform(_ op: FuzzOp, context: Context, fresh: Bool = false) throws {
+        func has(_ id: FuzzID) -> Bool { resolve(id, fresh: fresh) }
+        func isStack(_ id: FuzzID) -> Bool { has(id) && nodes[id]!.kind == .stack }
+        func isSwitch(_ id: FuzzID) -> Bool { has(id) && nodes[id]!.kind == .switcher }
+        switch op {
+        case .make(let id, let kind, let route, let initial):
+            create(id, kind, route: route)
+            nodes[id]!.initialRoute = initial
+            nodes[id]!.held = true
+        case .drop(let id):
+            nodes[id]?.held = false
+        case .releaseOffMain(let id):
+            guard let node = nodes[id], node.held, node.parent == nil, node.rootOf == nil,
+                node.state == .created
+            else {
+                journal.append(FuzzExpect("skip \(op)"))
+                return
+            }
+            nodes[id]!.held = false
+        case .newRuntime(let r, let root):
+            guard let node = nodes[root], node.parent == nil, node.rootOf == nil,
+                node.state == .created, runtimes[r] == nil
+            else {
+                journal.append(FuzzExpect("skip \(op)"))
+                return
+            }
+            runtimes[r] = Runtime(root: root)
+            nodes[root]!.rootOf = r
+            nodes[root]!.runtime = r
+        case .releaseRuntime(let r):
+            guard runtimes[r]?.held == true else {
+                journal.append(FuzzExpect("skip \(op)"))
+                return
+            }
+            releaseRuntime(r)
+        case .start(let r):
+            guard runtimes[r]?.held == true else { return }
+            guard !runtimes[r]!.started, let root = runtimes[r]!.root else {
+                throw FuzzRefusal(candidates: [.runtimeAlreadyStarted])
+            }
+            var change = Change(kind: .start, domain: nil)
+            change.insertions.append((root, nil))
+            try outermost(r) { try commit(change, in: r) }
+            runtimes[r]!.started = true
+        case .stop(let r):
+            guard runtimes[r]?.held == true else { return }
+            guard runtimes[r]!.running, let root = runtimes[r]!.root else {
+                throw FuzzRefusal(candidates: [.runtimeNotStarted])
+            }
+            var change = Change(kind: .stop, domain: nil)
+            change.removals.append(root)
+            try outermost(r) { try commit(change, in: r) }
+        case .runtimeSend(let r, let kind):
+            let seq = nextSeq()
+            guard runtimes[r]?.held == true, runtimes[r]!.running else { return }
+            send(kind, seq: seq, origin: nil, in: r)
+        case .send(let id, let kind):
+            let seq = nextSeq()
+            guard has(id), let r = runtimeOf(id) else { return }
+            send(kind, seq: seq, origin: id, in: r)
+        case .runtimeNavigate(let r, let routes):
+            guard runtimes[r]?.held == true else { return }
+            guard runtimes[r]!.running, let root = runtimes[r]!.root else {
+                throw FuzzRefusal(candidates: [.runtimeNotStarted])
+            }
+            try navigate(root, routes, reentering: false, context: context)
+        case .navigate(let id, let routes, let reentering):
+            guard has(id) else { return }
+            try navigate(id, routes, reentering: reentering, context: context)
+        case .push(let s, let x):
+            guard isStack(s), has(x) else { return }
+            try validateNew(s, [x])
+            try change(s, .push, context: context) { change in append(x, to: s, &change) }
+        case .pop(let s):
+            guard isStack(s) else { return }
+            try exitedCheck(s)
+            let below = try entryBelowTop(s)
+            try pop(s, to: below, kind: .pop, platform: false, context: context)
+        case .platformPop(let s):
+            guard isStack(s) else { return }
+            try exitedCheck(s)
+            let below = try entryBelowTop(s)
+            try pop(s, to: below, kind: .platformPop, platform: true, context: context)
+        case .popTo(let s, let x):
+            guard isStack(s), has(x) else { return }
+            try exitedCheck(s)
+            try pop(s, to: x, kind: .popTo, platform: false, context: context)
+        case .platformPopTo(let s, let x):
+            guard isStack(s), has(x) else { return }
+            try exitedCheck(s)
+            try pop(s, to: x, kind: .platformPop, platform: true, context: context)
+        case .popToRoot(let s):
+            guard isStack(s) else { return }
+            try exitedCheck(s)
+            guard let bottom = nodes[s]!.children.first else {
+                throw refusal(s) { .emptyStack(stack: $0) }
+            }
+            try pop(s, to: bottom, kind: .popTo, platform: false, context: context)
+        case .setStack(let s, let list):
+            guard isStack(s), list.allSatisfy(has) else { return }
+            let current = nodes[s]!.children
+            let newNodes = list.filter { !current.contains($0) }
+            try validateNew(s, newNodes)
+            var seen = Set<FuzzID>()
+            for x in list where !seen.insert(x).inserted {
+                throw refusal(x) { .duplicateNode(node: $0) }
+            }
+            try change(s, .setStack, context: context) { change in
+                let kept = Set(list)
+                for child in current.reversed() where !kept.contains(child) {
+                    remove(child, from: s, &change)
+                }
+                let index = layoutIndex(s, &change)
+                change.layouts[index].children = list
+                for x in list where !current.contains(x) {
+                    change.insertions.append((x, s))
+                }
+                let keptOrder = list.filter { current.contains($0) }
+                let oldOrder = current.filter { kept.contains($0) }
+                if keptOrder != oldOrder { change.reorders = true }
+            }
+        case .embed(let p, let x):
+            guard has(p), has(x) else { return }
+            try replaceChildren(p, with: x, kind: .embed, context: context)
+        case .switchTo(let p, let x):
+            guard isSwitch(p), has(x) else { return }
+            try replaceChildren(p, with: x, kind: .switch, context: context)
+        case .switchRoute(let p, let route):
+            guard isSwitch(p) else { return }
+            try exitedCheck(p)
+            if let current = nodes[p]!.children.first, nodes[current]!.route == route { return }
+            if let r = runtimeOf(p), nodes[p]!.state == .entered {
+                try outermost(r) {
+                    let child = try whileChecking(r) { try makeChild(of: p, route: route) }
+                    try replaceChildren(p, with: child, kind: .switch, context: context)
+                }
+            } else {
+                let child = try makeChild(of: p, route: route)
+                try replaceChildren(p, with: child, kind: .switch, context: context)
+            }
+        case .present(let p, let x):
+            guard has(p), has(x) else { return }
+            try validateNew(p, [x])
+            if let presented = nodes[p]!.presented {
+                throw refusal(p, presented) { .alreadyPresenting(presenter: $0, presented: $1) }
+            }
+            try change(p, .present, context: context) { change in
+                let index = layoutIndex(p, &change)
+                change.layouts[index].presented = x
+                change.insertions.append((x, p))
+            }
+        case .dismiss(let p), .platformDismiss(let p):
+            guard has(p) else { return }
+            try exitedCheck(p)
+            guard let presented = nodes[p]!.presented else {
+                throw refusal(p) { .nothingPresented(presenter: $0) }
+            }
+            let platform: Bool
+            if case .platformDismiss = op { platform = true } else { platform = false }
+            try change(
+                p, platform ? .platformDismiss : .dismiss, platform: platform, context: context
+            ) {
+                change in remove(presented, from: p, &change)
+            }
+        case .exitGuard(let id, let spec):
+            guard has(id), nodes[id]!.state != .exited else { return }
+            nodes[id]!.exitGuard = spec
+        case .entryGuard(let id, let spec):
+            guard has(id), nodes[id]!.state != .exited else { return }
+            nodes[id]!.entryGuard = spec
+        case .on(let id, let kind, let spec):
+            guard has(id), nodes[id]!.state != .exited else { return }
+            nodes[id]!.handlers[kind] = spec
+        case .removeHandler(let id, let kind):
+            guard has(id) else { return }
+            nodes[id]!.handlers[kind] = nil
+        case .register(let id, let route, let spec):
+            guard has(id), nodes[id]!.state != .exited else { return }
+            nodes[id]!.factories[route] = spec
+        case .setValue(let id, let key, let token):
+            tokens.insert(token)
+            guard has(id), nodes[id]!.state != .exited else { return }
+            nodes[id]!.values[key] = token
+        case .removeValue(let id, let key):
+            guard has(id) else { return }
+            nodes[id]!.values[key] = nil
+        case .task(let id):
+            guard has(id) else { return }
+            switch nodes[id]!.state {
+            case .created: nodes[id]!.pendingTasks += 1
+            case .entered: nodes[id]!.runningTasks += 1
+            case .exited: break
+            }
+        case .hook(let id, let hook, let action):
+            guard has(id) else { return }
+            nodes[id]!.hooks[hook] = action
+        case .armHost(let r, let action):
+            runtimes[r]?.armedHost = action
+        case .armTrace(let r, let action):
+            runtimes[r]?.armedTrace = action
+        }
+    }
+
+    private func exitedCheck(_ id: FuzzID) throws {
+        if nodes[id]!.state == .exited { throw refusal(id) { .containerExited(container: $0) } }
+    }
+
+    private func entryBelowTop(_ s: FuzzID) throws -> FuzzID {
+        let entries = nodes[s]!.children
+        guard let top = entries.last else { throw refusal(s) { .emptyStack(stack: $0) } }
+        guard entries.count > 1 else {
+            throw refusal(s, top) { .cannotPopLastEntry(stack: $0, entry: $1) }
+        }
+        return entries[entries.count - 2]
+    }
+
+    private func pop(
+        _ s: FuzzID, to entry: FuzzID, kind: FlowChange.Kind, platform: Bool, context: Context
+    ) throws {
+        guard let index = nodes[s]!.children.firstIndex(of: entry) else {
+            throw refusal(s, entry) { .notInStack(stack: $0, node: $1) }
+        }
+        let removed = Array(nodes[s]!.children[(index + 1)...].reversed())
+        guard !removed.isEmpty else { return }
+        try change(s, kind, platform: platform, context: context) { change in
+            for node in removed { remove(node, from: s, &change) }
+        }
+    }
+
+    private func replaceChildren(
+        _ p: FuzzID, with x: FuzzID, kind: FlowChange.Kind, context: Context
+    ) throws {
+        try validateNew(p, [x])
+        try change(p, kind, context: context) { change in
+            for old in plannedChildren(p, change).reversed() { remove(old, from: p, &change) }
+            append(x, to: p, &change)
+        }
+    }
+
+    func validateNew(_ container: FuzzID, _ list: [FuzzID]) throws {
+        try exitedCheck(container)
+        var seen = Set<FuzzID>()
+        for x in list {
+            // Every error that applies to the node is accepted: which one comes first is
+            // FlowKit's choice.
+            let node = nodes[x]!
+            var candidates: [FlowError] = []
+            if node.state == .exited {
+                candidates += refusal(x) { .nodeExited(node: $0) }.candidates
+            }
+            if let parent = node.parent {
+                candidates +=
+                    refusal(x, parent) { .alreadyAttached(node: $0, parent: $1) }.candidates
+            }
+            if node.rootOf != nil {
+                candidates +=
+                    refusal(x) { .alreadyAttached(node: $0, parent: "its runtime (root)") }
+                    .candidates
+            }
+            if isAncestorOrSelf(x, of: container) {
+                candidates +=
+                    refusal(x, container) { .wouldCreateCycle(node: $0, parent: $1) }
+                    .candidates
+            }
+            if !candidates.isEmpty { throw FuzzRefusal(candidates: candidates) }
+            if list.count > 1 && !seen.insert(x).inserted {
+                throw refusal(x) { .duplicateNode(node: $0) }
+            }
+        }
+    }
+
+    // MARK: Planning
+
+    func layoutIndex(_ container: FuzzID, _ change: inout Change) -> Int {
+        if let index = change.layouts.firstIndex(where: { $0.container == container }) {
+            return index
+        }
+        let node = nodes[container]!
+        change.layouts.append(
+            Layout(container: container, children: node.children, presented: node.presented))
+        return change.layouts.count - 1
+    }
+
+    func plannedChildren(_ container: FuzzID, _ change: Change) -> [FuzzID] {
+        change.layouts.first { $0.container == container }?.children ?? nodes[container]!.children
+    }
+
+    func plannedPresented(_ container: FuzzID, _ change: Change) -> FuzzID? {
+        if let layout = change.layouts.first(where: { $0.container == container }) {
+            return layout.presented
+        }
+        return nodes[container]!.presented
+    }
+
+    func remove(_ node: FuzzID, from container: FuzzID, _ change: inout Change) {
+        let index = layoutIndex(container, &change)
+        if change.layouts[index].presented == node {
+            change.layouts[index].presented = nil
+        } else {
+            change.layouts[index].children.removeAll { $0 == node }
+        }
+        change.removals.append(node)
+    }
+
+    func removeContent(of container: FuzzID, _ change: inout Change) {
+        if let presented = plannedPresented(container, change) {
+            remove(presented, from: container, &change)
+        }
+        for child in plannedChildren(container, change).reversed() {
+            remove(child, from: container, &change)
+        }
+    }
+
+    func append(_ node: FuzzID, to container: FuzzID, _ change: inout Change) {
+        let index = layoutIndex(container, &change)
+        change.layouts[index].children.append(node)
+        change.insertions.append((node, container))
+    }
+
+    /// Runs `plan` as a structural change (offline) or a transaction.
+    func change(
+        _ container: FuzzID, _ kind: FlowChange.Kind, platform: Bool = false, context: Context,
+        _ plan: (inout Change) throws -> Void
+    ) throws {
+        switch nodes[container]!.state {
+        case .exited:
+            throw refusal(container) { .containerExited(container: $0) }
+        case .created:
+            var change = Change(kind: kind, domain: container)
+            try plan(&change)
+            applyOffline(change)
+        case .entered:
+            guard let r = runtimeOf(container), runtimes[r]!.running else {
+                throw refusal(container) { .notInTree(node: $0) }
+            }
+            var change = Change(kind: kind, domain: container)
+            change.platform = platform
+            try plan(&change)
+            if change.isEmpty { return }
+            try outermost(r) { try commit(change, in: r) }
+        }
+    }
+
+    func applyOffline(_ change: Change) {
+        for layout in change.layouts {
+            nodes[layout.container]!.children = layout.children
+            nodes[layout.container]!.presented = layout.presented
+        }
+        for removal in change.removals { nodes[removal]!.parent = nil }
+        for insertion in change.insertions { nodes[insertion.node]!.parent = insertion.container }
+    }
+
+    func makeChild(of owner: FuzzID, route: Int) throws -> FuzzID {
+        guard let spec = nodes[owner]!.factories[route] else {
+            throw refusal(owner) { .unknownRoute(route: "r\(route)", node: $0) }
+        }
+        let id = freshID()
+        journal.append(FuzzExpect("factory r\(route) -> f\(id)"))
+        create(id, .plain, route: route, name: "f\(id)")
+        switch spec {
+        case .plain:
+            break
+        case .withStack:
+            let stack = create(freshID(), .stack, route: nil)
+            let entry = create(freshID(), .plain, route: nil)
+            nodes[entry]!.parent = stack
+            nodes[stack]!.children = [entry]
+            nodes[stack]!.parent = id
+            nodes[id]!.children = [stack]
+        case .effect(let action):
+            perform(action, actor: owner, context: .checking("factory"))
+        }
+        return id
+    }
+
+    /// Runs `body` with `r` marked as applying (factories run in the check phase).
+    func whileChecking<T>(_ r: Int, _ body: () throws -> T) throws -> T {
+        let wasApplying = runtimes[r]!.applying
+        runtimes[r]!.applying = true
+        applyingRuntimes.append(r)
+        defer {
+            runtimes[r]!.applying = wasApplying
+            applyingRuntimes.removeLast()
+        }
+        return try body()
+    }
+
+    func planStep(
+        _ node: FuzzID, toward route: Int, _ change: inout Change
+    ) throws -> (FuzzID, Bool) {
+        if let presented = plannedPresented(node, change) {
+            if nodes[presented]!.route == route { return (presented, false) }
+            remove(presented, from: node, &change)
+        }
+        let children = plannedChildren(node, change)
+        if nodes[node]!.kind == .stack {
+            if let index = children.lastIndex(where: { nodes[$0]!.route == route }) {
+                for entry in children[(index + 1)...].reversed() {
+                    remove(entry, from: node, &change)
+                }
+                return (children[index], false)
+            }
+            let entry = try makeChild(of: node, route: route)
+            append(entry, to: node, &change)
+            return (entry, true)
+        }
+        if let last = children.last, nodes[last]!.route == route { return (last, false) }
+        let child = try makeChild(of: node, route: route)
+        for old in children.reversed() { remove(old, from: node, &change) }
+        append(child, to: node, &change)
+        return (child, true)
+    }
+
+    func buildOffline(_ node: FuzzID, along routes: [Int]) throws {
+        var current = node
+        for route in routes {
+            var scratch = Change(kind: .navigate, domain: current)
+            let (next, _) = try planStep(current, toward: route, &scratch)
+            applyOffline(scratch)
+            current = next
+        }
+    }
+
+    func prospectivePath(_ node: FuzzID, root: FuzzID, container: FuzzID?) -> String {
+        var names: [String] = []
+        var current: FuzzID? = node
+        while let candidate = current {
+            names.append(nodes[candidate]!.name)
+            if candidate == root { break }
+            current = nodes[candidate]!.parent
+        }
+        let relative = names.reversed().joined(separator: "/")
+        guard let container else { return relative }
+        return livePath(container) + "/" + relative
+    }
+
+    func prospectivePath(_ node: FuzzID, in change: Change) -> String {
+        for insertion in change.insertions where isAncestorOrSelf(insertion.node, of: node) {
+            return prospectivePath(node, root: insertion.node, container: insertion.container)
+        }
+        return livePath(node)
+    }
+
+    func navigate(_ id: FuzzID, _ routes: [Int], reentering: Bool, context: Context) throws {
+        let node = nodes[id]!
+        if node.state == .exited { throw refusal(id) { .containerExited(container: $0) } }
+        guard node.state == .entered, let r = runtimeOf(id), runtimes[r]!.running else {
+            throw refusal(id) { .notInTree(node: $0) }
+        }
+        try outermost(r) {
+            var change = Change(kind: .navigate, domain: id)
+            try whileChecking(r) {
+                if reentering { removeContent(of: id, &change) }
+                var current = id
+                var isNew = false
+                for route in routes {
+                    if isNew {
+                        var scratch = Change(kind: .navigate, domain: current)
+                        do {
+                            let (next, _) = try planStep(current, toward: route, &scratch)
+                            applyOffline(scratch)
+                            current = next
+                        } catch let refusal as FuzzRefusal {
+                            let insertion = change.insertions.last!
+                            let path = prospectivePath(
+                                current, root: insertion.node, container: insertion.container)
+                            throw FuzzRefusal(
+                                candidates: refusal.candidates + [
+                                    .unknownRoute(route: "r\(route)", node: path)
+                                ])
+                        }
+                    } else {
+                        (current, isNew) = try planStep(current, toward: route, &change)
+                    }
+                }
+                if !isNew && reentering && current == id { change.fills.append(id) }
+            }
+            if change.isEmpty { return }
+            try commit(change, in: r)
+        }
+    }
+
+    // MARK: Transactions
+
+    func outermost(_ r: Int, _ body: () throws -> Void) throws {
+        if runtimes[r]!.depth > 0 {
+            try body()
+            return
+        }
+        runtimes[r]!.depth = 1
+        var failure: Error?
+        do { try body() } catch { failure = error }
+        drain(r)
+        runtimes[r]!.depth = 0
+        if let failure { throw failure }
+    }
+
+    func drain(_ r: Int) {
+        while runtimes[r]!.held, !runtimes[r]!.queue.isEmpty {
+            let item = runtimes[r]!.queue.removeFirst()
+            switch item {
+            case .event(let kind, let seq, let origin):
+                deliver(kind, seq: seq, origin: origin, in: r)
+            case .change(let op, _):
+                do {
+                    try perform(op, context: .queued)
+                } catch {
+                    trace.append(FuzzExpect(prefix: "rt\(r): failed"))
+                    journal.append(FuzzExpect(prefix: "onError "))
+                }
+            }
+        }
+    }
+
+    func exitOrder(_ root: FuzzID) -> [FuzzID] { entryOrder(root).reversed() }
+
+    func entryOrder(_ root: FuzzID) -> [FuzzID] {
+        var result: [FuzzID] = []
+        var stack = [root]
+        while let node = stack.popLast() {
+            result.append(node)
+            if let presented = nodes[node]!.presented { stack.append(presented) }
+            stack.append(contentsOf: nodes[node]!.children.reversed())
+        }
+        return result
+    }
+
+    func commit(_ planned: Change, in r: Int) throws {
+        var change = planned
+        if runtimes[r]!.applying {
+            let domain = change.domain.map(livePath) ?? runtimes[r]!.root.map(livePath) ?? ""
+            throw FuzzRefusal(candidates: [.changeInProgress(node: domain)])
+        }
+        runtimes[r]!.applying = true
+        applyingRuntimes.append(r)
+        defer {
+            runtimes[r]!.applying = false
+            applyingRuntimes.removeLast()
+        }
+        let exitSet = change.removals.flatMap(exitOrder)
+        var expanded: [FuzzID] = []
+        var entrySet: [FuzzID] = []
+        do {
+            for fill in change.fills {
+                if let route = nodes[fill]!.initialRoute {
+                    _ = try planStep(fill, toward: route, &change)
+                }
+            }
+            for insertion in change.insertions {
+                try expandDefaults(insertion.node, container: insertion.container, &expanded)
+            }
+            entrySet = change.insertions.flatMap { entryOrder($0.node) }
+            if !change.platform && change.kind != .stop {
+                for node in exitSet {
+                    if let spec = nodes[node]!.exitGuard,
+                        !consult(spec, node, exit: true, paths: [livePath(node)])
+                    {
+                        throw refusal(node) { .exitRefused(node: $0, reason: "no") }
+                    }
+                }
+            }
+            for node in entrySet {
+                if let spec = nodes[node]!.entryGuard,
+                    !consult(
+                        spec, node, exit: false,
+                        paths: [livePath(node), prospectivePath(node, in: change)])
+                {
+                    throw FuzzRefusal(candidates: [
+                        .entryRefused(node: prospectivePath(node, in: change), reason: "no")
+                    ])
+                }
+            }
+        } catch {
+            for node in expanded {
+                for child in nodes[node]!.children { nodes[child]!.parent = nil }
+                nodes[node]!.children = []
+            }
+            throw error
+        }
+
+        if change.kind == .start { runtimes[r]!.running = true }
+        let exitedPaths = change.removals.map(livePath)
+        for node in exitSet {
+            hook(.willExit, node)
+            trace.append(FuzzExpect("rt\(r): exit \(livePath(node))"))
+            nodes[node]!.lastPath = livePath(node)
+            nodes[node]!.state = .exited
+            nodes[node]!.isActive = false
+            nodes[node]!.tasksAtExit = nodes[node]!.runningTasks
+            nodes[node]!.runningTasks = 0
+            nodes[node]!.pendingTasks = 0
+            nodes[node]!.handlers = [:]
+            nodes[node]!.values = [:]
+            nodes[node]!.factories = [:]
+            nodes[node]!.exitGuard = nil
+            nodes[node]!.entryGuard = nil
+        }
+        for layout in change.layouts {
+            nodes[layout.container]!.children = layout.children
+            nodes[layout.container]!.presented = layout.presented
+        }
+        for node in exitSet {
+            nodes[node]!.parent = nil
+            nodes[node]!.children = []
+            nodes[node]!.presented = nil
+        }
+        for insertion in change.insertions {
+            nodes[insertion.node]!.parent = insertion.container
+            for node in entryOrder(insertion.node) { nodes[node]!.runtime = r }
+        }
+        for node in entrySet {
+            nodes[node]!.state = .entered
+            hook(.didEnter, node)
+            trace.append(FuzzExpect("rt\(r): enter \(livePath(node))"))
+            nodes[node]!.runningTasks += nodes[node]!.pendingTasks
+            nodes[node]!.pendingTasks = 0
+        }
+        if change.kind == .stop {
+            runtimes[r]!.running = false
+            if let root = runtimes[r]!.root { nodes[root]?.rootOf = nil }
+            runtimes[r]!.root = nil
+        }
+        var container = ""
+        if change.kind == .navigate, let first = change.layouts.first?.container {
+            var domain = first
+            for layout in change.layouts.dropFirst()
+            where !isAncestorOrSelf(domain, of: layout.container) {
+                var candidate = nodes[domain]!.parent
+                while let current = candidate, !isAncestorOrSelf(current, of: layout.container) {
+                    candidate = nodes[current]!.parent
+                }
+                domain = candidate ?? change.domain!
+            }
+            container = livePath(domain)
+        } else if let domain = change.domain {
+            container = livePath(domain)
+        }
+        let record = FlowChange(
+            kind: change.kind, container: container, exited: exitedPaths,
+            entered: change.insertions.map { livePath($0.node) })
+        let actor = runtimes[r]!.root
+        if !change.platform {
+            host.append(FuzzExpect("rt\(r): \(record)"))
+            if let action = runtimes[r]!.armedHost {
+                runtimes[r]!.armedHost = nil
+                perform(action, actor: actor, context: .deferred("host"))
+            }
+        }
+        trace.append(FuzzExpect("rt\(r): change \(record)"))
+        if let action = runtimes[r]!.armedTrace {
+            runtimes[r]!.armedTrace = nil
+            perform(action, actor: actor, context: .deferred("trace"))
+        }
+        updateFocus(r)
+    }
+
+    /// Consults a guard. An entering node may report its path offline or where it will be.
+    func consult(_ spec: FuzzGuard, _ node: FuzzID, exit: Bool, paths: [String]) -> Bool {
+        let label = exit ? "exitGuard" : "entryGuard"
+        journal.append(FuzzExpect(options: paths.map { "\(label) \($0)" }))
+        if let effect = spec.effect, !quiet {
+            perform(effect, actor: node, context: .checking("guard"))
+        }
+        return !spec.refuses
+    }
+
+    func expandDefaults(_ root: FuzzID, container: FuzzID?, _ expanded: inout [FuzzID]) throws {
+        var pending = [root]
+        while let node = pending.popLast() {
+            if nodes[node]!.children.isEmpty && nodes[node]!.presented == nil,
+                let route = nodes[node]!.initialRoute
+            {
+                expanded.append(node)
+                do {
+                    try buildOffline(node, along: [route])
+                } catch let refusal as FuzzRefusal {
+                    let path = prospectivePath(node, root: root, container: container)
+                    throw FuzzRefusal(
+                        candidates: refusal.candidates + [
+                            .unknownRoute(route: "r\(route)", node: path)
+                        ])
+                }
+            }
+            pending.append(contentsOf: nodes[node]!.children)
+            if let presented = nodes[node]!.presented { pending.append(presented) }
+        }
+    }
+
+    func updateFocus(_ r: Int) {
+        var path: [FuzzID] = []
+        var current = runtimes[r]!.running ? runtimes[r]!.root : nil
+        while let node = current {
+            path.append(node)
+            current = nodes[node]!.presented ?? nodes[node]!.children.last
+        }
+        let old = runtimes[r]!.focused
+        var common = 0
+        while common < old.count, common < path.count, old[common] == path[common] { common += 1 }
+        runtimes[r]!.focused = path
+        for node in old[common...].reversed() where nodes[node]?.state == .entered {
+            nodes[node]!.isActive = false
+            trace.append(FuzzExpect("rt\(r): deactivate \(livePath(node))"))
+            hook(.didResignActive, node)
+        }
+        for node in path[common...] {
+            nodes[node]!.isActive = true
+            trace.append(FuzzExpect("rt\(r): activate \(livePath(node))"))
+            hook(.didBecomeActive, node)
+        }
+    }
+
+    func hook(_ hook: FuzzHook, _ node: FuzzID) {
+        journal.append(FuzzExpect("\(hook.label) \(livePath(node))"))
+        guard !quiet, let action = nodes[node]!.hooks.removeValue(forKey: hook) else { return }
+        perform(action, actor: node, context: .deferred("hook"))
+    }
+
+    // MARK: Actions and events
+
+    func perform(_ action: FuzzAction, actor: FuzzID?, context: Context) {
+        guard actionBudget > 0 else { return }
+        actionBudget -= 1
+        switch action {
+        case .send(let kind):
+            let seq = nextSeq()
+            guard let actor, let r = runtimeOf(actor) else { return }
+            send(kind, seq: seq, origin: actor, in: r)
+        case .runtimeSend(let kind):
+            let seq = nextSeq()
+            guard let actor, let r = runtimeOf(actor), runtimes[r]!.running else { return }
+            send(kind, seq: seq, origin: nil, in: r)
+        case .setValue(let id, let key, let token):
+            guard nodes[id] != nil else { return }
+            tokens.insert(token)
+            if nodes[id]!.state != .exited { nodes[id]!.values[key] = token }
+        case .composeFresh:
+            let stack = create(freshID(), .stack, route: nil)
+            let entry = create(freshID(), .plain, route: nil)
+            let root = create(freshID(), .plain, route: nil)
+            nodes[entry]!.parent = stack
+            nodes[stack]!.children = [entry]
+            nodes[stack]!.parent = root
+            nodes[root]!.children = [stack]
+        case .op(let op):
+            // An exited node nothing holds is already freed on the real side: nothing to call.
+            if let domain = changeDomain(op), let node = nodes[domain], node.state == .exited,
+                !node.held, node.tasksAtExit == 0
+            {
+                return
+            }
+            if case .deferred(let name) = context, op.isChange,
+                let r = applyingRuntimes.last
+            {
+                // Resolve fresh nodes now, as the real side creates them in the hook.
+                ensureFresh(op)
+                runtimes[r]!.queue.append(.change(op, context: name))
+                return
+            }
+            ensureFresh(op)
+            do {
+                try perform(op, context: context)
+            } catch let refusal as FuzzRefusal {
+                var candidates = refusal.candidates
+                if case .checking = context, let domain = changeDomain(op),
+                    let r = runtimeOf(domain), runtimes[r]!.applying,
+                    nodes[domain]!.state == .entered
+                {
+                    candidates.append(.changeInProgress(node: livePath(domain)))
+                }
+                journal.append(
+                    FuzzExpect(options: candidates.map { "\(context.name) \(op) threw \($0)" }))
+            } catch {
+                preconditionFailure("unexpected \(error)")
+            }
+        }
+    }
+
+    /// Creates the nodes an action's operation names that do not exist yet, in the order the
+    /// real side resolves them (container first).
+    func ensureFresh(_ op: FuzzOp) {
+        func ensure(_ id: FuzzID) {
+            if nodes[id] == nil { create(id, .plain, route: nil) }
+        }
+        switch op {
+        case .push(let c, let x), .popTo(let c, let x), .platformPopTo(let c, let x):
+            guard nodes[c]?.kind == .stack else { return }
+            ensure(x)
+        case .embed(let c, let x), .present(let c, let x):
+            guard nodes[c] != nil else { return }
+            ensure(x)
+        case .switchTo(let c, let x):
+            guard nodes[c]?.kind == .switcher else { return }
+            ensure(x)
+        case .setStack(let c, let list):
+            guard nodes[c]?.kind == .stack else { return }
+            list.forEach(ensure)
+        default:
+            break
+        }
+    }
+
+    func changeDomain(_ op: FuzzOp) -> FuzzID? {
+        switch op {
+        case .push(let c, _), .pop(let c), .popTo(let c, _), .popToRoot(let c),
+            .setStack(let c, _), .platformPop(let c), .platformPopTo(let c, _), .embed(let c, _),
+            .switchTo(let c, _), .switchRoute(let c, _), .present(let c, _), .dismiss(let c),
+            .platformDismiss(let c), .navigate(let c, _, _):
+            return nodes[c] == nil ? nil : c
+        default:
+            return nil
+        }
+    }
+
+    func send(_ kind: FuzzEventKind, seq: Int, origin: FuzzID?, in r: Int) {
+        if runtimes[r]!.depth > 0 {
+            runtimes[r]!.queue.append(.event(kind, seq: seq, origin: origin))
+            return
+        }
+        runtimes[r]!.depth = 1
+        deliver(kind, seq: seq, origin: origin, in: r)
+        drain(r)
+        runtimes[r]!.depth = 0
+    }
+
+    func deliver(_ kind: FuzzEventKind, seq: Int, origin: FuzzID?, in r: Int) {
+        let name = "\(kind.letter)#\(seq)"
+        guard let sender = origin ?? runtimes[r]!.focused.last else {
+            trace.append(FuzzExpect(prefix: "rt\(r): dropped \(name)"))
+            return
+        }
+        guard nodes[sender]!.state == .entered, nodes[sender]!.runtime == r else {
+            trace.append(
+                FuzzExpect(
+                    options: paths(sender).map {
+                        "rt\(r): dropped \(name) from \($0) (sender left the tree)"
+                    }))
+            return
+        }
+        trace.append(FuzzExpect("rt\(r): send \(name) from \(livePath(sender))"))
+        var current: FuzzID? = sender
+        while let node = current {
+            if let handler = nodes[node]!.handlers[kind] {
+                journal.append(FuzzExpect("handle \(name) at \(livePath(node))"))
+                for action in handler.actions {
+                    perform(action, actor: node, context: .handler)
+                }
+                if handler.handles {
+                    trace.append(
+                        FuzzExpect(options: paths(node).map { "rt\(r): handled \(name) at \($0)" }))
+                    return
+                }
+                if nodes[sender]!.state != .entered {
+                    trace.append(
+                        FuzzExpect(
+                            options: paths(sender).map {
+                                "rt\(r): dropped \(name) from \($0) (sender left the tree)"
+                            }))
+                    return
+                }
+            }
+            current = nodes[node]!.parent
+        }
+        trace.append(FuzzExpect("rt\(r): unhandled \(name) from \(livePath(sender))"))
+        journal.append(FuzzExpect("unhandled \(name) from \(livePath(sender))"))
+    }
+
+    // MARK: Runtimes and memory
+
+    func releaseRuntime(_ r: Int) {
+        runtimes[r]!.held = false
+        lenient = true
+        if runtimes[r]!.running, let root = runtimes[r]!.root {
+            for node in exitOrder(root) {
+                journal.append(FuzzExpect("willExit \(livePath(node))"))
+                nodes[node]!.lastPath = livePath(node)
+                nodes[node]!.state = .exited
+                nodes[node]!.isActive = false
+                nodes[node]!.runningTasks = 0
+                nodes[node]!.pendingTasks = 0
+                nodes[node]!.handlers = [:]
+                nodes[node]!.values = [:]
+                nodes[node]!.factories = [:]
+                nodes[node]!.exitGuard = nil
+                nodes[node]!.entryGuard = nil
+            }
+            for node in exitOrder(root) {
+                nodes[node]!.parent = nil
+                nodes[node]!.children = []
+                nodes[node]!.presented = nil
+            }
+        }
+        if let root = runtimes[r]!.root { nodes[root]?.rootOf = nil }
+        for (id, node) in nodes where node.runtime == r && node.state == .created {
+            nodes[id]!.runtime = nil
+        }
+        runtimes[r]!.running = false
+        runtimes[r]!.root = nil
+        runtimes[r]!.queue = []
+        runtimes[r]!.focused = []
+    }
+
+    /// The nodes that must still be allocated: held by the test, owned by a held runtime,
+    /// kept by their own closures (not yet in a tree), or owned by such a node.
+    func reachable() -> Set<FuzzID> {
+        var marked = Set<FuzzID>()
+        var pending: [FuzzID] = []
+        for (id, node) in nodes where node.held || (node.state == .created && node.capturesItself) {
+            pending.append(id)
+        }
+        for runtime in runtimes.values where runtime.held {
+            if let root = runtime.root { pending.append(root) }
+        }
+        while let id = pending.popLast() {
+            guard marked.insert(id).inserted, let node = nodes[id] else { continue }
+            pending.append(contentsOf: node.children)
+            if let presented = node.presented { pending.append(presented) }
+        }
+        return marked
+    }
+
+    /// Forgets the nodes that must have been freed, unlinking the children they held; returns
+    /// their ids.
+    func collect() -> [FuzzID] {
+        let alive = reachable()
+        let freed = nodes.keys.filter { !alive.contains($0) }
+        for id in freed {
+            for child in nodes[id]!.children where alive.contains(child) {
+                nodes[child]!.parent = nil
+            }
+            if let presented = nodes[id]!.presented, alive.contains(presented) {
+                nodes[presented]!.parent = nil
+            }
+        }
+        for id in freed { nodes[id] = nil }
+        return freed
+    }
+
+    /// The tokens some live node can see: every other token must have been freed.
+    func visibleTokens() -> Set<Int> {
+        var result = Set<Int>()
+        for id in nodes.keys {
+            for key in FuzzKey.allCases {
+                if let token = lookup(id, key) { result.insert(token) }
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,262 @@
+import FlowKit
+
+/// A node of the random tester, named `n<id>` (factory-built nodes `f<id>`).
+typealias FuzzID = Int
+
+/// The kinds of node the random tester builds.
+enum FuzzKind: CaseIterable, Sendable {
+    case plain, stack, switcher
+
+    var typeName: String {
+        switch self {
+        case .plain: return "FlowController"
+        case .stack: return "FlowStack"
+        case .switcher: return "FlowSwitch"
+        }
+    }
+}
+
+/// The three event types the random tester sends (`A#seq`, `B#seq`, `C#seq` in the trace).
+enum FuzzEventKind: Int, CaseIterable, Sendable {
+    case a, b, c
+
+    var letter: String { ["A", "B", "C"][rawValue] }
+}
+
+/// A lifecycle hook.
+enum FuzzHook: CaseIterable, Sendable {
+    case didEnter, willExit, didBecomeActive, didResignActive
+
+    var label: String {
+        switch self {
+        case .didEnter: return "didEnter"
+        case .willExit: return "willExit"
+        case .didBecomeActive: return "didBecomeActive"
+        case .didResignActive: return "didResignActive"
+        }
+    }
+}
+
+/// The two dependency keys.
+enum FuzzKey: Int, CaseIterable, Sendable {
+    case first, second
+
+    var label: String { self == .first ? "FuzzKey1" : "FuzzKey2" }
+}
+
+/// Something a hook, handler, guard, factory or observer does besides its job.
+indirect enum FuzzAction: Sendable, CustomStringConvertible {
+    /// `node.send(X(seq))` from the node that runs the closure.
+    case send(FuzzEventKind)
+    /// `node.runtime?.send(X(seq))`.
+    case runtimeSend(FuzzEventKind)
+    /// Runs an operation (nodes it names that do not exist yet are created fresh).
+    case op(FuzzOp)
+    /// Sets a fresh token for `key` on a node (a setter: applies at once).
+    case setValue(FuzzID, FuzzKey, token: Int)
+    /// Builds a throwaway offline subtree (a stack with one entry) and drops it.
+    case composeFresh
+
+    var description: String {
+        switch self {
+        case .send(let kind): return "send(\(kind.letter))"
+        case .runtimeSend(let kind): return "runtime.send(\(kind.letter))"
+        case .op(let op): return "{ \(op) }"
+        case .setValue(let id, let key, let token):
+            return "n\(id).dependencies[\(key.label)] = t\(token)"
+        case .composeFresh: return "composeFresh"
+        }
+    }
+}
+
+/// A guard: its answer, whether the closure captures its own node strongly, and a side
+/// effect run every time it is consulted.
+struct FuzzGuard: Sendable, CustomStringConvertible {
+    var refuses = false
+    var captures = false
+    var effect: FuzzAction?
+
+    var description: String {
+        var text = refuses ? "refuse" : "allow"
+        if captures { text += ", capturing" }
+        if let effect { text += ", then \(effect)" }
+        return "{ \(text) }"
+    }
+}
+
+/// An event handler: what it does, then whether it handles or forwards.
+struct FuzzHandler: Sendable, CustomStringConvertible {
+    var handles = false
+    var captures = false
+    var actions: [FuzzAction] = []
+
+    var description: String {
+        var parts = actions.map(\.description)
+        if captures { parts.insert("_ = node", at: 0) }
+        parts.append(handles ? "return .handled" : "return .forward")
+        return "{ " + parts.joined(separator: "; ") + " }"
+    }
+}
+
+/// What a registered route factory builds, and its side effect.
+enum FuzzFactory: Sendable, CustomStringConvertible {
+    /// A plain node with the route.
+    case plain
+    /// A node with the route embedding a fresh stack with one entry, composed in the factory.
+    case withStack
+    /// A plain node, after a side effect.
+    case effect(FuzzAction)
+
+    var description: String {
+        switch self {
+        case .plain: return "{ node(route) }"
+        case .withStack: return "{ node(route) embedding FlowStack(root: node) }"
+        case .effect(let action): return "{ \(action); return node(route) }"
+        }
+    }
+}
+
+/// One step of the random tester, applied to the real tree and to the model.
+indirect enum FuzzOp: Sendable, CustomStringConvertible {
+    case make(FuzzID, FuzzKind, route: Int?, initialRoute: Int?)
+    case drop(FuzzID)
+    case releaseOffMain(FuzzID)
+    case newRuntime(Int, root: FuzzID)
+    case start(Int)
+    case stop(Int)
+    case releaseRuntime(Int)
+    case runtimeSend(Int, FuzzEventKind)
+    case runtimeNavigate(Int, [Int])
+    case push(FuzzID, FuzzID)
+    case pop(FuzzID)
+    case popTo(FuzzID, FuzzID)
+    case popToRoot(FuzzID)
+    case setStack(FuzzID, [FuzzID])
+    case platformPop(FuzzID)
+    case platformPopTo(FuzzID, FuzzID)
+    case embed(FuzzID, FuzzID)
+    case switchTo(FuzzID, FuzzID)
+    case switchRoute(FuzzID, Int)
+    case present(FuzzID, FuzzID)
+    case dismiss(FuzzID)
+    case platformDismiss(FuzzID)
+    case navigate(FuzzID, [Int], reentering: Bool)
+    case send(FuzzID, FuzzEventKind)
+    case exitGuard(FuzzID, FuzzGuard?)
+    case entryGuard(FuzzID, FuzzGuard?)
+    case on(FuzzID, FuzzEventKind, FuzzHandler)
+    case removeHandler(FuzzID, FuzzEventKind)
+    case register(FuzzID, route: Int, FuzzFactory)
+    case setValue(FuzzID, FuzzKey, token: Int)
+    case removeValue(FuzzID, FuzzKey)
+    case task(FuzzID)
+    case hook(FuzzID, FuzzHook, FuzzAction)
+    case armHost(Int, FuzzAction)
+    case armTrace(Int, FuzzAction)
+
+    /// The operation's name, used to tell failures apart while shrinking.
+    var name: String {
+        Mirror(reflecting: self).children.first?.label ?? "\(self)"
+    }
+
+    /// Whether this operation asks for a change of a tree (as opposed to a setter or a send).
+    var isChange: Bool {
+        switch self {
+        case .push, .pop, .popTo, .popToRoot, .setStack, .platformPop, .platformPopTo, .embed,
+            .switchTo, .switchRoute, .present, .dismiss, .platformDismiss, .navigate,
+            .runtimeNavigate, .start, .stop:
+            return true
+        default:
+            return false
+        }
+    }
+
+    var description: String {
+        func n(_ id: FuzzID) -> String { "n\(id)" }
+        func routes(_ list: [Int]) -> String {
+            "[" + list.map { "\"r\($0)\"" }.joined(separator: ", ") + "]"
+        }
+        switch self {
+        case .make(let id, let kind, let route, let initial):
+            var args = "name: \"n\(id)\""
+            if let route { args += ", route: \"r\(route)\"" }
+            var line = "let \(n(id)) = \(kind.typeName)(\(args))"
+            if let initial { line += "; \(n(id)).initialRoute = \"r\(initial)\"" }
+            return line
+        case .drop(let id): return "drop(\(n(id)))"
+        case .releaseOffMain(let id): return "releaseOffMain(\(n(id)))"
+        case .newRuntime(let r, let root): return "let rt\(r) = FlowRuntime(root: \(n(root)))"
+        case .start(let r): return "try rt\(r).start()"
+        case .stop(let r): return "try rt\(r).stop()"
+        case .releaseRuntime(let r): return "release(rt\(r))"
+        case .runtimeSend(let r, let kind): return "rt\(r).send(\(kind.letter))"
+        case .runtimeNavigate(let r, let list): return "try rt\(r).navigate(to: \(routes(list)))"
+        case .push(let s, let x): return "try \(n(s)).push(\(n(x)))"
+        case .pop(let s): return "try \(n(s)).pop()"
+        case .popTo(let s, let x): return "try \(n(s)).pop(to: \(n(x)))"
+        case .popToRoot(let s): return "try \(n(s)).popToRoot()"
+        case .setStack(let s, let list):
+            return "try \(n(s)).setStack([" + list.map(n).joined(separator: ", ") + "])"
+        case .platformPop(let s): return "try \(n(s)).platformDidPop()"
+        case .platformPopTo(let s, let x): return "try \(n(s)).platformDidPop(to: \(n(x)))"
+        case .embed(let p, let x): return "try \(n(p)).embed(\(n(x)))"
+        case .switchTo(let p, let x): return "try \(n(p)).switch(to: \(n(x)))"
+        case .switchRoute(let p, let route):
+            return "try \(n(p)).switch(to: \"r\(route)\" as FlowRoute)"
+        case .present(let p, let x): return "try \(n(p)).present(\(n(x)))"
+        case .dismiss(let p): return "try \(n(p)).dismiss()"
+        case .platformDismiss(let p): return "try \(n(p)).platformDidDismiss()"
+        case .navigate(let x, let list, let reentering):
+            return
+                "try \(n(x)).navigate(to: \(routes(list))\(reentering ? ", reentering: true" : ""))"
+        case .send(let x, let kind): return "\(n(x)).send(\(kind.letter))"
+        case .exitGuard(let x, let spec):
+            return "\(n(x)).exitGuard = \(spec.map(\.description) ?? "nil")"
+        case .entryGuard(let x, let spec):
+            return "\(n(x)).entryGuard = \(spec.map(\.description) ?? "nil")"
+        case .on(let x, let kind, let handler): return "\(n(x)).on(\(kind.letter).self) \(handler)"
+        case .removeHandler(let x, let kind):
+            return "\(n(x)).removeHandler(for: \(kind.letter).self)"
+        case .register(let x, let route, let factory):
+            return "\(n(x)).register(\"r\(route)\") \(factory)"
+        case .setValue(let x, let key, let token):
+            return "\(n(x)).dependencies[\(key.label)] = t\(token)"
+        case .removeValue(let x, let key):
+            return "\(n(x)).dependencies.removeValue(for: \(key.label))"
+        case .task(let x):
+            return "\(n(x)).task { while !Task.isCancelled { await Task.yield() }; _ = node }"
+        case .hook(let x, let hook, let action):
+            return "\(n(x)).\(hook.label) = { \(action) }  // once"
+        case .armHost(let r, let action): return "host(rt\(r)).onNextChange { \(action) }"
+        case .armTrace(let r, let action): return "rt\(r).trace.onNextChangeRecord { \(action) }"
+        }
+    }
+}
+
+/// SplitMix64: small, fast and seedable, so a seed replays a run exactly.
+struct FuzzRandom {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A number in `0..<bound`.
+    mutating func below(_ bound: Int) -> Int {
+        precondition(bound > 0)
+        return Int(next() % UInt64(bound))
+    }
+
+    /// `true` with probability `percent` / 100.
+    mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
+
+    mutating func pick<T>(_ items: [T]) -> T? {
+        items.isEmpty ? nil : items[below(items.count)]
+    }
+}

@@ -1,0 +1,542 @@
+import FlowKit
+import Synchronization
+
+/// The events the random tester sends; the trace shows them as `A#seq`.
+struct FuzzEventA: FlowEvent {
+    let seq: Int
+    var traceName: String { "A#\(seq)" }
+}
+
+struct FuzzEventB: FlowEvent {
+    let seq: Int
+    var traceName: String { "B#\(seq)" }
+}
+
+struct FuzzEventC: FlowEvent {
+    let seq: Int
+    var traceName: String { "C#\(seq)" }
+}
+
+/// A dependency value whose lifetime the census tracks.
+final class FuzzToken: Sendable {
+    let id: Int
+    init(_ id: Int) { self.id = id }
+}
+
+enum FuzzKey1: DependencyKey {
+    static let defaultValue: FuzzToken? = nil
+}
+
+enum FuzzKey2: DependencyKey {
+    static let defaultValue: FuzzToken? = nil
+}
+
+/// What every node of the random tester carries: its id and its one-shot hook actions.
+@MainActor
+final class FuzzNodeInfo {
+    let id: FuzzID
+    weak var world: FuzzWorld?
+    var hooks: [FuzzHook: FuzzAction] = [:]
+
+    init(id: FuzzID, world: FuzzWorld) {
+        self.id = id
+        self.world = world
+    }
+}
+
+@MainActor
+protocol FuzzNode: FlowController {
+    var info: FuzzNodeInfo { get }
+}
+
+@MainActor
+final class FuzzPlainNode: FlowController, FuzzNode {
+    let info: FuzzNodeInfo
+    init(info: FuzzNodeInfo, name: String, route: FlowRoute?) {
+        self.info = info
+        super.init(name: name, route: route)
+    }
+    override func didEnter() { info.world?.hookFired(.didEnter, on: self) }
+    override func willExit() { info.world?.hookFired(.willExit, on: self) }
+    override func didBecomeActive() { info.world?.hookFired(.didBecomeActive, on: self) }
+    override func didResignActive() { info.world?.hookFired(.didResignActive, on: self) }
+}
+
+@MainActor
+final class FuzzStackNode: FlowStack, FuzzNode {
+    let info: FuzzNodeInfo
+    init(info: FuzzNodeInfo, name: String, route: FlowRoute?) {
+        self.info = info
+        super.init(name: name, route: route)
+    }
+    override func didEnter() { info.world?.hookFired(.didEnter, on: self) }
+    override func willExit() { info.world?.hookFired(.willExit, on: self) }
+    override func didBecomeActive() { info.world?.hookFired(.didBecomeActive, on: self) }
+    override func didResignActive() { info.world?.hookFired(.didResignActive, on: self) }
+}
+
+@MainActor
+final class FuzzSwitchNode: FlowSwitch, FuzzNode {
+    let info: FuzzNodeInfo
+    init(info: FuzzNodeInfo, name: String, route: FlowRoute?) {
+        self.info = info
+        super.init(name: name, route: route)
+    }
+    override func didEnter() { info.world?.hookFired(.didEnter, on: self) }
+    override func willExit() { info.world?.hookFired(.willExit, on: self) }
+    override func didBecomeActive() { info.world?.hookFired(.didBecomeActive, on: self) }
+    override func didResignActive() { info.world?.hookFired(.didResignActive, on: self) }
+}
+
+/// A host that keeps FlowKit's record (`RecordingFlowHost`) and can run an action once, from
+/// inside its next `apply`.
+@MainActor
+final class FuzzHost: FlowHost {
+    let recording = RecordingFlowHost()
+    let runtimeID: Int
+    weak var world: FuzzWorld?
+    var armed: FuzzAction?
+
+    init(runtimeID: Int, world: FuzzWorld) {
+        self.runtimeID = runtimeID
+        self.world = world
+    }
+
+    func apply(_ change: FlowChange, in runtime: FlowRuntime) {
+        recording.apply(change, in: runtime)
+        world?.hostLog.append("rt\(runtimeID): \(change)")
+        if let action = armed, world?.quiet == false {
+            armed = nil
+            world?.perform(action, actor: runtime.root, context: "host")
+        }
+    }
+}
+
+/// Moves the last reference to a node to another thread.
+final class FuzzCell: Sendable {
+    private let node: Mutex<FlowController?>
+    init(_ node: FlowController) { self.node = Mutex(node) }
+    func clear() { node.withLock { $0 = nil } }
+}
+
+/// A weak reference.
+final class FuzzWeak {
+    weak var object: AnyObject?
+    init(_ object: AnyObject) { self.object = object }
+}
+
+/// The real side of the random tester: FlowKit nodes and runtimes, and logs of what they did.
+@MainActor
+final class FuzzWorld {
+    struct RuntimeSlot {
+        var runtime: FlowRuntime?
+        weak var weakRuntime: FlowRuntime?
+        var host: FuzzHost
+        var trace: FlowTrace
+        var armedTrace: FuzzAction?
+    }
+
+    var nodes: [FuzzID: FuzzWeak] = [:]
+    var held: [FuzzID: FlowController] = [:]
+    var runtimes: [Int: RuntimeSlot] = [:]
+    var tokens: [Int: FuzzWeak] = [:]
+    /// Hooks, guards, handlers, factories and action failures, in order.
+    var journal: [String] = []
+    /// Every runtime's trace records as they are made, `rt<n>: <record>`.
+    var traceLog: [String] = []
+    /// Every change a host was told, `rt<n>: <change>`.
+    var hostLog: [String] = []
+    var nextFresh = 1_000_000
+    var eventSeq = 0
+    /// While set, hooks log but run no actions (a released runtime tears its tree down).
+    var quiet = false
+    /// How many closure actions the current step may still run.
+    var actionBudget = 64
+
+    func node(_ id: FuzzID) -> FlowController? { nodes[id]?.object as? FlowController }
+
+    static func id(of node: FlowController?) -> FuzzID? { (node as? any FuzzNode)?.info.id }
+
+    func runtime(_ id: Int) -> FlowRuntime? { runtimes[id]?.weakRuntime }
+
+    @discardableResult
+    func create(_ id: FuzzID, _ kind: FuzzKind, route: Int?, name: String? = nil) -> FlowController
+    {
+        let info = FuzzNodeInfo(id: id, world: self)
+        let name = name ?? "n\(id)"
+        let route = route.map { FlowRoute("r\($0)") }
+        let node: FlowController
+        switch kind {
+        case .plain: node = FuzzPlainNode(info: info, name: name, route: route)
+        case .stack: node = FuzzStackNode(info: info, name: name, route: route)
+        case .switcher: node = FuzzSwitchNode(info: info, name: name, route: route)
+        }
+        nodes[id] = FuzzWeak(node)
+        return node
+    }
+
+    func freshID() -> FuzzID {
+        nextFresh += 1
+        return nextFresh
+    }
+
+    func event(_ kind: FuzzEventKind) -> any FlowEvent {
+        eventSeq += 1
+        switch kind {
+        case .a: return FuzzEventA(seq: eventSeq)
+        case .b: return FuzzEventB(seq: eventSeq)
+        case .c: return FuzzEventC(seq: eventSeq)
+        }
+    }
+
+    func token(_ id: Int) -> FuzzToken {
+        let token = FuzzToken(id)
+        tokens[id] = FuzzWeak(token)
+        return token
+    }
+
+    // MARK: Closures installed on nodes
+
+    func hookFired(_ hook: FuzzHook, on node: FlowController & FuzzNode) {
+        journal.append("\(hook.label) \(node.path)")
+        guard !quiet, let action = node.info.hooks.removeValue(forKey: hook) else { return }
+        perform(action, actor: node, context: "hook")
+    }
+
+    func guardFired(_ spec: FuzzGuard, exit: Bool, node: FlowController) -> FlowGuardDecision {
+        journal.append("\(exit ? "exitGuard" : "entryGuard") \(node.path)")
+        if let effect = spec.effect, !quiet { perform(effect, actor: node, context: "guard") }
+        return spec.refuses ? .refuse("no") : .allow
+    }
+
+    func handlerFired(
+        _ spec: FuzzHandler, event: any FlowEvent, node: FlowController
+    ) -> EventDisposition {
+        journal.append("handle \(event.traceName) at \(node.path)")
+        for action in spec.actions { perform(action, actor: node, context: "handler") }
+        return spec.handles ? .handled : .forward
+    }
+
+    func factoryFired(_ spec: FuzzFactory, route: Int, owner: FlowController?) -> FlowController {
+        let id = freshID()
+        journal.append("factory r\(route) -> f\(id)")
+        let built = create(id, .plain, route: route, name: "f\(id)")
+        switch spec {
+        case .plain:
+            break
+        case .withStack:
+            let stack = create(freshID(), .stack, route: nil)
+            let entry = create(freshID(), .plain, route: nil)
+            do {
+                try (stack as! FlowStack).push(entry)
+                try built.embed(stack)
+            } catch {
+                journal.append("factory composition threw \(error)")
+            }
+        case .effect(let action):
+            perform(action, actor: owner, context: "factory")
+        }
+        return built
+    }
+
+    func install(_ spec: FuzzGuard?, exit: Bool, on node: FlowController) {
+        guard let spec else {
+            if exit { node.exitGuard = nil } else { node.entryGuard = nil }
+            return
+        }
+        let closure: @MainActor () -> FlowGuardDecision
+        if spec.captures {
+            closure = { [weak self] in
+                self?.guardFired(spec, exit: exit, node: node) ?? .allow
+            }
+        } else {
+            closure = { [weak self, weak node] in
+                guard let node else { return .allow }
+                return self?.guardFired(spec, exit: exit, node: node) ?? .allow
+            }
+        }
+        if exit { node.exitGuard = closure } else { node.entryGuard = closure }
+    }
+
+    func install(_ spec: FuzzHandler, for kind: FuzzEventKind, on node: FlowController) {
+        func register<E: FlowEvent>(_ type: E.Type) {
+            if spec.captures {
+                node.on(type) { [weak self] event, _ in
+                    self?.handlerFired(spec, event: event, node: node) ?? .forward
+                }
+            } else {
+                node.on(type) { [weak self, weak node] event, _ in
+                    guard let node else { return .forward }
+                    return self?.handlerFired(spec, event: event, node: node) ?? .forward
+                }
+            }
+        }
+        switch kind {
+        case .a: register(FuzzEventA.self)
+        case .b: register(FuzzEventB.self)
+        case .c: register(FuzzEventC.self)
+        }
+    }
+
+    func removeHandler(for kind: FuzzEventKind, on node: FlowController) {
+        switch kind {
+        case .a: node.removeHandler(for: FuzzEventA.self)
+        case .b: node.removeHandler(for: FuzzEventB.self)
+        case .c: node.removeHandler(for: FuzzEventC.self)
+        }
+    }
+
+    func handles(_ kind: FuzzEventKind, _ node: FlowController) -> Bool {
+        switch kind {
+        case .a: return node.handles(FuzzEventA.self)
+        case .b: return node.handles(FuzzEventB.self)
+        case .c: return node.handles(FuzzEventC.self)
+        }
+    }
+
+    func value(_ key: FuzzKey, at node: FlowController) -> Int? {
+        switch key {
+        case .first: return node.dependencies[FuzzKey1.self]?.id
+        case .second: return node.dependencies[FuzzKey2.self]?.id
+        }
+    }
+
+    func setValue(_ key: FuzzKey, token: Int, on node: FlowController) {
+        switch key {
+        case .first: node.dependencies[FuzzKey1.self] = self.token(token)
+        case .second: node.dependencies[FuzzKey2.self] = self.token(token)
+        }
+    }
+
+    // MARK: Actions
+
+    /// Runs an action for a closure; a thrown error is logged with the context.
+    func perform(_ action: FuzzAction, actor: FlowController?, context: String) {
+        // Closures that send the events they handle would run forever: each step allows a
+        // fixed number of actions (the model counts the same way).
+        guard actionBudget > 0 else { return }
+        actionBudget -= 1
+        switch action {
+        case .send(let kind):
+            let event = event(kind)
+            actor?.send(event)
+        case .runtimeSend(let kind):
+            let event = event(kind)
+            actor?.runtime?.send(event)
+        case .setValue(let id, let key, let token):
+            guard let node = node(id) else { return }
+            setValue(key, token: token, on: node)
+        case .composeFresh:
+            let stack = create(freshID(), .stack, route: nil)
+            let entry = create(freshID(), .plain, route: nil)
+            let root = create(freshID(), .plain, route: nil)
+            do {
+                try (stack as! FlowStack).push(entry)
+                try root.embed(stack)
+            } catch {
+                journal.append("\(context) composeFresh threw \(error)")
+            }
+        case .op(let op):
+            do {
+                try run(op, fresh: true)
+            } catch {
+                journal.append("\(context) \(op) threw \(error)")
+            }
+        }
+    }
+
+    /// Runs a synchronous operation. With `fresh`, node ids it names that were never created
+    /// are created as plain nodes first.
+    func run(_ op: FuzzOp, fresh: Bool = false) throws {
+        // Containers must exist; the node attached may be created fresh (as the model does).
+        func get(_ id: FuzzID) -> FlowController? { node(id) }
+        func new(_ id: FuzzID) -> FlowController? {
+            if nodes[id] == nil && fresh { return create(id, .plain, route: nil) }
+            return node(id)
+        }
+        func stack(_ id: FuzzID) -> FlowStack? { get(id) as? FlowStack }
+        switch op {
+        case .push(let s, let x):
+            guard let s = stack(s), let x = new(x) else { return }
+            try s.push(x)
+        case .pop(let s):
+            guard let s = stack(s) else { return }
+            try s.pop()
+        case .popTo(let s, let x):
+            guard let s = stack(s), let x = new(x) else { return }
+            try s.pop(to: x)
+        case .popToRoot(let s):
+            guard let s = stack(s) else { return }
+            try s.popToRoot()
+        case .setStack(let s, let list):
+            guard let s = stack(s) else { return }
+            let nodes = list.compactMap(new)
+            guard nodes.count == list.count else { return }
+            try s.setStack(nodes)
+        case .platformPop(let s):
+            guard let s = stack(s) else { return }
+            try s.platformDidPop()
+        case .platformPopTo(let s, let x):
+            guard let s = stack(s), let x = new(x) else { return }
+            try s.platformDidPop(to: x)
+        case .embed(let p, let x):
+            guard let p = get(p), let x = new(x) else { return }
+            try p.embed(x)
+        case .switchTo(let p, let x):
+            guard let p = get(p) as? FlowSwitch, let x = new(x) else { return }
+            try p.switch(to: x)
+        case .switchRoute(let p, let route):
+            guard let p = get(p) as? FlowSwitch else { return }
+            try p.switch(to: FlowRoute("r\(route)"))
+        case .present(let p, let x):
+            guard let p = get(p), let x = new(x) else { return }
+            try p.present(x)
+        case .dismiss(let p):
+            guard let p = get(p) else { return }
+            try p.dismiss()
+        case .platformDismiss(let p):
+            guard let p = get(p) else { return }
+            try p.platformDidDismiss()
+        case .navigate(let x, let list, let reentering):
+            guard let x = get(x) else { return }
+            try x.navigate(to: list.map { FlowRoute("r\($0)") }, reentering: reentering)
+        case .runtimeNavigate(let r, let list):
+            guard let runtime = runtime(r) else { return }
+            try runtime.navigate(to: list.map { FlowRoute("r\($0)") })
+        case .start(let r):
+            guard let runtime = runtime(r) else { return }
+            try runtime.start()
+        case .stop(let r):
+            guard let runtime = runtime(r) else { return }
+            try runtime.stop()
+        case .runtimeSend(let r, let kind):
+            let event = event(kind)
+            runtime(r)?.send(event)
+        case .send(let x, let kind):
+            let event = event(kind)
+            get(x)?.send(event)
+        case .make(let id, let kind, let route, let initial):
+            let node = create(id, kind, route: route)
+            node.initialRoute = initial.map { FlowRoute("r\($0)") }
+            held[id] = node
+        case .drop(let id):
+            held[id] = nil
+        case .newRuntime(let r, let rootID):
+            guard let root = node(rootID), root.parent == nil, root.runtime == nil,
+                root.state == .created, runtimes[r] == nil
+            else {
+                journal.append("skip \(op)")
+                return
+            }
+            let host = FuzzHost(runtimeID: r, world: self)
+            let trace = FlowTrace()
+            guard let runtime = try? FlowRuntime(root: root, host: host, trace: trace) else {
+                journal.append("skip \(op)")
+                return
+            }
+            runtime.onError = { [weak self] failure in
+                self?.journal.append("onError \(failure)")
+            }
+            trace.addObserver { [weak self] record in self?.traced(record, runtime: r) }
+            runtime.onUnhandledEvent = { [weak self] event, origin in
+                self?.journal.append("unhandled \(event.traceName) from \(origin.path)")
+            }
+            var slot = RuntimeSlot(host: host, trace: trace)
+            slot.runtime = runtime
+            slot.weakRuntime = runtime
+            runtimes[r] = slot
+        case .exitGuard(let x, let spec):
+            guard let x = get(x) else { return }
+            install(spec, exit: true, on: x)
+        case .entryGuard(let x, let spec):
+            guard let x = get(x) else { return }
+            install(spec, exit: false, on: x)
+        case .on(let x, let kind, let spec):
+            guard let x = get(x) else { return }
+            install(spec, for: kind, on: x)
+        case .removeHandler(let x, let kind):
+            guard let x = get(x) else { return }
+            removeHandler(for: kind, on: x)
+        case .register(let x, let route, let spec):
+            guard let x = get(x) else { return }
+            x.register(FlowRoute("r\(route)")) { [weak self, weak x] in
+                guard let self else {
+                    return FlowController(name: "orphan", route: FlowRoute("r\(route)"))
+                }
+                return self.factoryFired(spec, route: route, owner: x)
+            }
+        case .setValue(let x, let key, let token):
+            guard let x = get(x) else { return }
+            setValue(key, token: token, on: x)
+        case .removeValue(let x, let key):
+            guard let x = get(x) else { return }
+            switch key {
+            case .first: x.dependencies.removeValue(for: FuzzKey1.self)
+            case .second: x.dependencies.removeValue(for: FuzzKey2.self)
+            }
+        case .task(let x):
+            guard let x = get(x) else { return }
+            x.task {
+                while !Task.isCancelled { await Task.yield() }
+                _ = x
+            }
+        case .hook(let x, let hook, let action):
+            guard let x = get(x) as? any FuzzNode else { return }
+            x.info.hooks[hook] = action
+        case .armHost(let r, let action):
+            runtimes[r]?.host.armed = action
+        case .armTrace(let r, let action):
+            runtimes[r]?.armedTrace = action
+        case .releaseOffMain, .releaseRuntime:
+            preconditionFailure("asynchronous operation \(op) run synchronously")
+        }
+    }
+
+    private func takeForRelease(_ id: FuzzID) -> FuzzCell? {
+        guard let node = held[id], node.parent == nil, node.runtime == nil,
+            node.state == .created
+        else { return nil }
+        held[id] = nil
+        return FuzzCell(node)
+    }
+
+    func traced(_ record: FlowTraceRecord, runtime r: Int) {
+        traceLog.append("rt\(r): \(record)")
+        if case .change = record, !quiet, let action = runtimes[r]?.armedTrace {
+            runtimes[r]?.armedTrace = nil
+            perform(action, actor: runtimes[r]?.weakRuntime?.root, context: "trace")
+        }
+    }
+
+    /// Runs a top-level operation: the asynchronous ones here, the rest through `run`.
+    func runTopLevel(_ op: FuzzOp) async throws {
+        switch op {
+        case .releaseOffMain(let id):
+            guard let cell = takeForRelease(id) else {
+                journal.append("skip \(op)")
+                return
+            }
+            // The cell holds the only reference: the node (and what only it owns) is freed
+            // on the detached task's thread.
+            await Task.detached { cell.clear() }.value
+        case .releaseRuntime(let r):
+            guard runtimes[r]?.runtime != nil else {
+                journal.append("skip \(op)")
+                return
+            }
+            quiet = true
+            // Released outside the dictionary access: the runtime's `deinit` runs hooks and
+            // observers that read `runtimes`.
+            var released = runtimes[r]?.runtime
+            runtimes[r]?.runtime = nil
+            released = nil
+            _ = released
+            // A runtime released on the main actor may tear its tree down at once or in a
+            // main-actor job; give such a job its turn.
+            for _ in 0..<3 { await Task.yield() }
+            quiet = false
+        default:
+            try run(op)
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+
+@testable import FlowKit
+
+/// The model-based random test: random operations on real FlowKit trees, each checked against
+/// a simple model (see Docs/Reliability.md).
+///
+/// - `FLOWKIT_FUZZ_OPERATIONS`: how many operations (default 2,000; `scripts/fuzz.sh` runs
+///   1,000,000 in release).
+/// - `FLOWKIT_FUZZ_SEED`: the first episode's seed (a failure prints the seed to replay).
+/// - `FLOWKIT_FUZZ_EXCLUDE`: operation kinds to leave out (see ``FuzzGenerator``).
+/// - `FLOWKIT_FUZZ_KEEP_GOING=1`: report every distinct failure, not just the first.
+@MainActor
+@Suite("Model-based random test")
+struct ModelBasedTests {
+    static let episodeLength = 150
+
+    @Test("Random operations match the model: tree, states, errors, hooks, trace, memory")
+    func randomOperationsMatchTheModel() async {
+        let environment = ProcessInfo.processInfo.environment
+        let budget = environment["FLOWKIT_FUZZ_OPERATIONS"].flatMap(Int.init) ?? 2_000
+        let firstSeed = environment["FLOWKIT_FUZZ_SEED"].flatMap { UInt64($0) } ?? 20_260_417
+        let exclude = Set(
+            (environment["FLOWKIT_FUZZ_EXCLUDE"] ?? "").split(separator: ",").map(String.init))
+        let keepGoing = environment["FLOWKIT_FUZZ_KEEP_GOING"] == "1"
+        let verbose = environment["FLOWKIT_FUZZ_OPERATIONS"] != nil
+        let clock = ContinuousClock()
+        let started = clock.now
+        var operations = 0
+        var episodes = 0
+        var signatures: Set<String> = []
+        while operations < budget {
+            let seed = firstSeed &+ UInt64(episodes) &* 0x9E37_79B9
+            episodes += 1
+            var generator = FuzzGenerator(seed: seed, exclude: exclude)
+            let run = FuzzRun(exclude: exclude)
+            var ops: [FuzzOp] = []
+            var failure: FuzzFailure?
+            for _ in 0..<min(Self.episodeLength, budget - operations) {
+                let op = generator.next(run.model)
+                ops.append(op)
+                operations += 1
+                if let found = await run.step(op) {
+                    failure = found
+                    break
+                }
+            }
+            await run.finish()
+            if let failure {
+                guard signatures.insert(failure.signature).inserted else { continue }
+                let (shrunk, last) = await fuzzShrink(ops, failure: failure, exclude: exclude)
+                let report =
+                    "FlowKit differs from the model (seed \(seed), "
+                    + "\(ops.count) operations, shrunk to \(shrunk.count)):\n"
+                    + "  \(last)\n  replay:\n"
+                    + shrunk.map { "    \($0)" }.joined(separator: "\n")
+                if verbose {
+                    print(report)
+                    Issue.record("FlowKit differs from the model: \(last.signature) (seed \(seed))")
+                } else {
+                    Issue.record(Comment(rawValue: report))
+                }
+                if !keepGoing { break }
+            }
+        }
+        if verbose {
+            let elapsed = clock.now - started
+            let seconds =
+                Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            print(
+                "fuzz: \(operations) operations, \(episodes) episodes from seed \(firstSeed), "
+                    + "\(signatures.count) distinct failures, "
+                    + "\(Int(Double(operations) / max(seconds, 0.001))) operations/s")
+        }
+    }
+}
