@@ -29,6 +29,7 @@ extension FlowController {
     /// - Throws: ``FlowError/alreadyPresenting(presenter:presented:)`` if this node already
     ///   presents a node; the attach errors of ``embed(_:)``; a guard's refusal.
     public func present(_ node: FlowController) throws {
+        if _queueIfApplying("present", { try self.present(node) }) { return }
         try _validateNewChildren([node])
         if let presented = presentedChild {
             throw FlowError.alreadyPresenting(presenter: path, presented: presented.path)
@@ -108,6 +109,22 @@ extension FlowController {
         }
     }
 
+    /// Queues `rerun` if this node's runtime is applying a change (the caller is a lifecycle
+    /// hook, a host or a trace observer): the whole operation, its checks included, then
+    /// runs as the next transaction, and any error it throws goes to
+    /// ``FlowRuntime/onError`` and the trace, never back to the hook. Returns whether it was
+    /// queued. (Operations that must return what they remove, like `pop()` and `dismiss()`,
+    /// check what there is to remove first and throw at once if there is nothing.)
+    func _queueIfApplying(
+        _ operation: String, _ rerun: @escaping @MainActor () throws -> Void
+    ) -> Bool {
+        guard state != .exited, _RuntimeActivity.busyRuntimes > 0,
+            let runtime = _treeRuntime(), runtime._phase == .applying
+        else { return false }
+        runtime._enqueueChange(operation, at: self, rerun)
+        return true
+    }
+
     /// How a change to this node's children can be made now. See ``_perform(_:platform:rerun:_:)``.
     func _admission() throws -> _Admission {
         try _requireNotExited()
@@ -149,6 +166,7 @@ extension FlowController {
         with child: FlowController, kind: FlowChange.Kind,
         rerun: @escaping @MainActor () throws -> Void
     ) throws {
+        if _queueIfApplying(kind.rawValue, rerun) { return }
         try _validateNewChildren([child])
         try _perform(kind, rerun: rerun) { change in
             for old in change.plannedChildren(of: self).reversed() {

@@ -40,6 +40,7 @@ open class FlowStack: FlowController {
     ///   of the stack; an entry guard's refusal. The stack is then unchanged.
     /// - Complexity: O(*m*) for the *m* nodes that enter.
     public func push(_ node: FlowController) throws {
+        if _queueIfApplying("push", { try self.push(node) }) { return }
         try _validateNewChildren([node])
         try _perform(.push, rerun: { try self.push(node) }) { change in
             change.append(node, to: self)
@@ -97,6 +98,7 @@ open class FlowStack: FlowController {
     /// - Throws: ``FlowError`` if a new node is attached elsewhere, was exited, or appears
     ///   twice; a guard's refusal. The stack is then unchanged.
     public func setStack(_ nodes: [FlowController]) throws {
+        if _queueIfApplying("setStack", { try self.setStack(nodes) }) { return }
         try _requireNotExited()
         let current = Set(children.map(ObjectIdentifier.init))
         let newNodes = nodes.filter { !current.contains(ObjectIdentifier($0)) }

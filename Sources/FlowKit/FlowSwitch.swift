@@ -47,6 +47,7 @@ open class FlowSwitch: FlowController {
     ///   ``FlowError/factoryNodeInUse(route:node:built:)``); a guard's refusal;
     ///   ``FlowError/containerExited(container:)`` if the switch was exited.
     public func `switch`(to route: FlowRoute) throws {
+        if _queueIfApplying("switch", { try self.switch(to: route) }) { return }
         try _requireNotExited()
         if current?.route == route { return }
         try _perform(.switch, rerun: { try self.switch(to: route) }) { change in
