@@ -47,6 +47,11 @@ extension FlowController {
     ///   node was exited.
     @discardableResult
     public func dismiss() throws -> FlowController {
+        if let presented = presentedChild,
+            _queueIfApplying("dismiss", { try self.dismiss() })
+        {
+            return presented
+        }
         let presented = try _presentedForDismissal()
         try _perform(.dismiss, rerun: { try self.dismiss() }) { change in
             change.remove(presented, from: self)
@@ -63,6 +68,11 @@ extension FlowController {
     ///   ``FlowError/containerExited(container:)`` if this node was exited.
     @discardableResult
     public func platformDidDismiss() throws -> FlowController {
+        if let presented = presentedChild,
+            _queueIfApplying("platformDismiss", { try self.platformDidDismiss() })
+        {
+            return presented
+        }
         let presented = try _presentedForDismissal()
         try _perform(.platformDismiss, platform: true, rerun: { try self.platformDidDismiss() }) {
             change in change.remove(presented, from: self)
@@ -118,9 +128,7 @@ extension FlowController {
     func _queueIfApplying(
         _ operation: String, _ rerun: @escaping @MainActor () throws -> Void
     ) -> Bool {
-        guard state != .exited, _RuntimeActivity.busyRuntimes > 0,
-            let runtime = _treeRuntime(), runtime._phase == .applying
-        else { return false }
+        guard let runtime = _RuntimeActivity.applying.last else { return false }
         runtime._enqueueChange(operation, at: self, rerun)
         return true
     }
@@ -211,10 +219,13 @@ extension FlowController {
 }
 
 /// How many runtimes are in a change (checking or applying) right now, so that composing
-/// nodes offline can skip looking for the runtime they might belong to.
+/// nodes offline can skip looking for the runtime they might belong to; and the runtimes
+/// applying a change, innermost last: a change asked for meanwhile (from a lifecycle hook, a
+/// host or a trace observer) is queued on the innermost one, whatever node it is asked of.
 @MainActor
 enum _RuntimeActivity {
     static var busyRuntimes = 0
+    static var applying: [FlowRuntime] = []
 }
 
 /// How a change requested on a node can be made. See ``FlowController/_admission()``.

@@ -132,6 +132,7 @@ extension FlowController {
     func _runtimeForNavigation(
         _ operation: String, rerun: @escaping @MainActor () throws -> Void
     ) throws -> FlowRuntime? {
+        if _queueIfApplying(operation, rerun) { return nil }
         switch try _admission() {
         case .offline:
             throw FlowError.notInTree(node: path)

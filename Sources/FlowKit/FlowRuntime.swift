@@ -57,6 +57,16 @@ public final class FlowRuntime {
         didSet {
             if oldValue == .idle && _phase != .idle { _RuntimeActivity.busyRuntimes += 1 }
             if oldValue != .idle && _phase == .idle { _RuntimeActivity.busyRuntimes -= 1 }
+            // Not while the runtime tears itself down in `deinit`: a reference to it must not
+            // be stored anywhere then (changes asked for meanwhile find no runtime and throw).
+            if oldValue != .applying && _phase == .applying && !_isReleasing {
+                _RuntimeActivity.applying.append(self)
+            }
+            if oldValue == .applying && _phase != .applying && !_isReleasing,
+                let index = _RuntimeActivity.applying.lastIndex(where: { $0 === self })
+            {
+                _RuntimeActivity.applying.remove(at: index)
+            }
         }
     }
     /// Set while the runtime tears its tree down in `deinit`: the host is not told (it would
@@ -134,6 +144,10 @@ public final class FlowRuntime {
     ///   missing route factory, in which case nothing was entered.
     public func start() throws {
         guard !_wasStarted, let root else { throw FlowError.runtimeAlreadyStarted }
+        if let applying = _RuntimeActivity.applying.last {
+            applying._enqueueChange("start", at: root) { try self.start() }
+            return
+        }
         try _transact(.start, domain: nil, platform: false) { change in
             change.insertions.append(_Insertion(node: root, container: nil))
         }
@@ -148,12 +162,14 @@ public final class FlowRuntime {
     /// - Throws: ``FlowError/runtimeNotStarted`` if the runtime is not running;
     ///   ``FlowError/changeInProgress(node:)`` from a guard or a route factory.
     public func stop() throws {
+        if let applying = _RuntimeActivity.applying.last, let anchor = applying.root ?? root {
+            applying._enqueueChange("stop", at: anchor) { try self.stop() }
+            return
+        }
         guard isRunning, let root else { throw FlowError.runtimeNotStarted }
         switch _phase {
-        case .checking:
+        case .checking, .applying:
             throw FlowError.changeInProgress(node: root.path)
-        case .applying:
-            _enqueueChange("stop", at: root) { try self.stop() }
         case .idle:
             try _transact(.stop, domain: nil, platform: false) { change in
                 change.removals.append(root)

@@ -58,6 +58,7 @@ open class FlowStack: FlowController {
     /// - Complexity: O(*n*), where *n* is the number of nodes removed.
     @discardableResult
     public func pop() throws -> FlowController {
+        if let top = children.last, _queueIfApplying("pop", { try self.pop() }) { return top }
         let below = try _entryBelowTop()
         return try _pop(to: below, kind: .pop, platform: false) { try self.pop() }.first!
     }
@@ -75,7 +76,8 @@ open class FlowStack: FlowController {
     /// - Complexity: O(*n*), where *n* is the number of nodes removed.
     @discardableResult
     public func pop(to entry: FlowController) throws -> [FlowController] {
-        try _pop(to: entry, kind: .popTo, platform: false) { try self.pop(to: entry) }
+        if _queueIfApplying("popTo", { try self.pop(to: entry) }) { return _entries(above: entry) }
+        return try _pop(to: entry, kind: .popTo, platform: false) { try self.pop(to: entry) }
     }
 
     /// Removes every entry above the bottom one.
@@ -84,6 +86,9 @@ open class FlowStack: FlowController {
     /// - Throws: ``FlowError/emptyStack(stack:)`` on an empty stack; a guard's refusal.
     @discardableResult
     public func popToRoot() throws -> [FlowController] {
+        if _queueIfApplying("popTo", { try self.popToRoot() }) {
+            return children.first.map { _entries(above: $0) } ?? []
+        }
         try _requireNotExited()
         guard let bottom = children.first else { throw FlowError.emptyStack(stack: path) }
         return try _pop(to: bottom, kind: .popTo, platform: false) { try self.popToRoot() }
@@ -122,7 +127,10 @@ open class FlowStack: FlowController {
     /// - Throws: ``FlowError/notInStack(stack:node:)`` if `entry` is not on this stack.
     @discardableResult
     public func platformDidPop(to entry: FlowController) throws -> [FlowController] {
-        try _pop(to: entry, kind: .platformPop, platform: true) {
+        if _queueIfApplying("platformPop", { try self.platformDidPop(to: entry) }) {
+            return _entries(above: entry)
+        }
+        return try _pop(to: entry, kind: .platformPop, platform: true) {
             try self.platformDidPop(to: entry)
         }
     }
@@ -134,10 +142,19 @@ open class FlowStack: FlowController {
     ///   ``FlowError/emptyStack(stack:)`` when none is.
     @discardableResult
     public func platformDidPop() throws -> FlowController {
+        if let top = children.last, _queueIfApplying("platformPop", { try self.platformDidPop() }) {
+            return top
+        }
         let below = try _entryBelowTop()
         return try _pop(to: below, kind: .platformPop, platform: true) {
             try self.platformDidPop()
         }.first!
+    }
+
+    /// The entries above `entry` now, topmost first (none if it is not an entry).
+    private func _entries(above entry: FlowController) -> [FlowController] {
+        guard let index = _index(of: entry, in: children) else { return [] }
+        return Array(children[(index + 1)...].reversed())
     }
 
     private func _entryBelowTop() throws -> FlowController {

@@ -978,7 +978,7 @@ final class FuzzModel {
             {
                 return
             }
-            if case .deferred(let name) = context, op.isChange,
+            if case .deferred(let name) = context, op.isChange, !removesNothing(op),
                 let r = applyingRuntimes.last
             {
                 // Resolve fresh nodes now, as the real side creates them in the hook.
@@ -1002,6 +1002,20 @@ final class FuzzModel {
             } catch {
                 preconditionFailure("unexpected \(error)")
             }
+        }
+    }
+
+    /// Whether `op` must return a node it removes but has none to remove now: `pop()` on a
+    /// stack without entries, `dismiss()` with nothing presented. Asked for from a hook, such
+    /// a call throws at once instead of being queued (it has nothing to return).
+    func removesNothing(_ op: FuzzOp) -> Bool {
+        switch op {
+        case .pop(let stack), .platformPop(let stack):
+            return nodes[stack]?.children.isEmpty ?? true
+        case .dismiss(let node), .platformDismiss(let node):
+            return nodes[node]?.presented == nil
+        default:
+            return false
         }
     }
 
