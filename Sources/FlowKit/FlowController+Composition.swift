@@ -16,6 +16,7 @@ extension FlowController {
     /// - Throws: ``FlowError`` if `child` is attached elsewhere, was exited, or is an ancestor
     ///   of this node; if a guard refuses; if this node was exited.
     public func embed(_ child: FlowController) throws {
+        if _queueIfApplying(self, "embed", { try $0.embed(child) }) { return }
         try _replaceChildren(with: child, kind: .embed) { try self.embed(child) }
     }
 
@@ -29,7 +30,7 @@ extension FlowController {
     /// - Throws: ``FlowError/alreadyPresenting(presenter:presented:)`` if this node already
     ///   presents a node; the attach errors of ``embed(_:)``; a guard's refusal.
     public func present(_ node: FlowController) throws {
-        if _queueIfApplying("present", { try self.present(node) }) { return }
+        if _queueIfApplying(self, "present", { try $0.present(node) }) { return }
         try _validateNewChildren([node])
         if let presented = presentedChild {
             throw FlowError.alreadyPresenting(presenter: path, presented: presented.path)
@@ -48,7 +49,7 @@ extension FlowController {
     @discardableResult
     public func dismiss() throws -> FlowController {
         if let presented = presentedChild,
-            _queueIfApplying("dismiss", { try self.dismiss() })
+            _queueIfApplying(self, "dismiss", { try $0.dismiss() })
         {
             return presented
         }
@@ -69,7 +70,7 @@ extension FlowController {
     @discardableResult
     public func platformDidDismiss() throws -> FlowController {
         if let presented = presentedChild,
-            _queueIfApplying("platformDismiss", { try self.platformDidDismiss() })
+            _queueIfApplying(self, "platformDismiss", { try $0.platformDidDismiss() })
         {
             return presented
         }
@@ -125,11 +126,18 @@ extension FlowController {
     /// ``FlowRuntime/onError`` and the trace, never back to the hook. Returns whether it was
     /// queued. (Operations that must return what they remove, like `pop()` and `dismiss()`,
     /// check what there is to remove first and throw at once if there is nothing.)
-    func _queueIfApplying(
-        _ operation: String, _ rerun: @escaping @MainActor () throws -> Void
+    ///
+    /// The queue holds `node` weakly: a node nothing else holds by the time the change's turn
+    /// comes was released, and there is nothing to change.
+    func _queueIfApplying<Node: FlowController>(
+        _ node: Node, _ operation: String,
+        _ rerun: @escaping @MainActor (Node) throws -> Void
     ) -> Bool {
         guard let runtime = _RuntimeActivity.applying.last else { return false }
-        runtime._enqueueChange(operation, at: self, rerun)
+        runtime._enqueueChange(operation, at: node) { [weak node] in
+            guard let node else { return }
+            try rerun(node)
+        }
         return true
     }
 
@@ -174,7 +182,7 @@ extension FlowController {
         with child: FlowController, kind: FlowChange.Kind,
         rerun: @escaping @MainActor () throws -> Void
     ) throws {
-        if _queueIfApplying(kind.rawValue, rerun) { return }
+        if _queueIfApplying(self, kind.rawValue, { _ in try rerun() }) { return }
         try _validateNewChildren([child])
         try _perform(kind, rerun: rerun) { change in
             for old in change.plannedChildren(of: self).reversed() {

@@ -54,6 +54,11 @@ extension FlowController {
         to path: [FlowStep], history: FlowHistoryDepth? = nil,
         historyDefault: FlowRoute? = nil, reentering: Bool = false
     ) throws {
+        let queued = _queueIfApplying(self, "navigate") {
+            try $0.navigate(
+                to: path, history: history, historyDefault: historyDefault, reentering: reentering)
+        }
+        if queued { return }
         guard
             let runtime = try _runtimeForNavigation(
                 "navigate",
@@ -79,6 +84,7 @@ extension FlowController {
     /// - Throws: ``FlowError/unknownGlobalRoute(route:node:)``, a factory error, a guard's
     ///   refusal, ``FlowError/notInTree(node:)``; the tree is then unchanged.
     public func open(_ route: FlowRoute) throws {
+        if _queueIfApplying(self, "open", { try $0.open(route) }) { return }
         guard let runtime = try _runtimeForNavigation("open", rerun: { try self.open(route) })
         else { return }
         runtime._replacePendingIntent(by: self)
@@ -101,6 +107,10 @@ extension FlowController {
     /// - Throws: ``FlowError/unwindTargetNotFound(target:node:)`` if `target` is not on the
     ///   way up; a guard's refusal; ``FlowError/notInTree(node:)``. Nothing changes then.
     public func unwind(to target: FlowController) throws {
+        let queued = _queueIfApplying(self, "unwind") { [weak target] in
+            if let target { try $0.unwind(to: target) }
+        }
+        if queued { return }
         try _unwind(description: "'\(target.path)'", rerun: { try self.unwind(to: target) }) {
             $0 === target
         }
@@ -109,6 +119,7 @@ extension FlowController {
     /// Unwinds to the nearest node on the way up from this one whose route is `route`
     /// (covered stack entries included, the top-most first). See ``unwind(to:)-(FlowController)``.
     public func unwind(to route: FlowRoute) throws {
+        if _queueIfApplying(self, "unwind", { try $0.unwind(to: route) }) { return }
         try _unwind(description: "route \(route)", rerun: { try self.unwind(to: route) }) {
             $0.route == route
         }
@@ -119,6 +130,7 @@ extension FlowController {
     ///
     ///     try sheet.unwind(toNodeBuilding: Screen.detail(id: 3))
     public func unwind(toNodeBuilding route: FlowRoute) throws {
+        if _queueIfApplying(self, "unwind", { try $0.unwind(toNodeBuilding: route) }) { return }
         try _unwind(
             description: "the node building \(route)",
             rerun: { try self.unwind(toNodeBuilding: route) }
@@ -132,7 +144,7 @@ extension FlowController {
     func _runtimeForNavigation(
         _ operation: String, rerun: @escaping @MainActor () throws -> Void
     ) throws -> FlowRuntime? {
-        if _queueIfApplying(operation, rerun) { return nil }
+        if _queueIfApplying(self, operation, { _ in try rerun() }) { return nil }
         switch try _admission() {
         case .offline:
             throw FlowError.notInTree(node: path)

@@ -20,11 +20,11 @@ extension FlowRuntime {
             switch pending {
             case .event(let event, let origin):
                 _deliverAny(event, from: origin)
-            case .change(let operation, let node, let run):
+            case .change(let operation, let path, let run):
                 do {
                     try run()
                 } catch {
-                    _reportFailure(FlowFailure(operation: operation, node: node.path, error: error))
+                    _reportFailure(FlowFailure(operation: operation, node: path, error: error))
                 }
             }
         }
@@ -35,7 +35,7 @@ extension FlowRuntime {
     func _enqueueChange(
         _ operation: String, at node: FlowController, _ run: @escaping @MainActor () throws -> Void
     ) {
-        _queue.append(.change(operation: operation, node: node, run: run))
+        _queue.append(.change(operation: operation, path: node.path, run: run))
     }
 
     /// Records an error no caller can receive in the trace, then gives it to ``onError``.

@@ -256,7 +256,7 @@ func _recycle(_ array: inout [FlowController], in buffer: inout [FlowController]
 /// leaf at delivery"), or a change a lifecycle hook asked for.
 enum _Pending {
     case event(any FlowEvent, origin: FlowController?)
-    case change(operation: String, node: FlowController, run: @MainActor () throws -> Void)
+    case change(operation: String, path: String, run: @MainActor () throws -> Void)
 }
 
 /// Where a runtime's current change is. See ``FlowRuntime/_phase``.

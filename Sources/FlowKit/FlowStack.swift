@@ -40,7 +40,7 @@ open class FlowStack: FlowController {
     ///   of the stack; an entry guard's refusal. The stack is then unchanged.
     /// - Complexity: O(*m*) for the *m* nodes that enter.
     public func push(_ node: FlowController) throws {
-        if _queueIfApplying("push", { try self.push(node) }) { return }
+        if _queueIfApplying(self, "push", { try $0.push(node) }) { return }
         try _validateNewChildren([node])
         try _perform(.push, rerun: { try self.push(node) }) { change in
             change.append(node, to: self)
@@ -58,7 +58,7 @@ open class FlowStack: FlowController {
     /// - Complexity: O(*n*), where *n* is the number of nodes removed.
     @discardableResult
     public func pop() throws -> FlowController {
-        if let top = children.last, _queueIfApplying("pop", { try self.pop() }) { return top }
+        if let top = children.last, _queueIfApplying(self, "pop", { try $0.pop() }) { return top }
         let below = try _entryBelowTop()
         return try _pop(to: below, kind: .pop, platform: false) { try self.pop() }.first!
     }
@@ -76,7 +76,14 @@ open class FlowStack: FlowController {
     /// - Complexity: O(*n*), where *n* is the number of nodes removed.
     @discardableResult
     public func pop(to entry: FlowController) throws -> [FlowController] {
-        if _queueIfApplying("popTo", { try self.pop(to: entry) }) { return _entries(above: entry) }
+        if _queueIfApplying(
+            self, "popTo",
+            { [weak entry] in
+                if let entry { try $0.pop(to: entry) }
+            })
+        {
+            return _entries(above: entry)
+        }
         return try _pop(to: entry, kind: .popTo, platform: false) { try self.pop(to: entry) }
     }
 
@@ -86,7 +93,7 @@ open class FlowStack: FlowController {
     /// - Throws: ``FlowError/emptyStack(stack:)`` on an empty stack; a guard's refusal.
     @discardableResult
     public func popToRoot() throws -> [FlowController] {
-        if _queueIfApplying("popTo", { try self.popToRoot() }) {
+        if _queueIfApplying(self, "popTo", { try $0.popToRoot() }) {
             return children.first.map { _entries(above: $0) } ?? []
         }
         try _requireNotExited()
@@ -103,7 +110,7 @@ open class FlowStack: FlowController {
     /// - Throws: ``FlowError`` if a new node is attached elsewhere, was exited, or appears
     ///   twice; a guard's refusal. The stack is then unchanged.
     public func setStack(_ nodes: [FlowController]) throws {
-        if _queueIfApplying("setStack", { try self.setStack(nodes) }) { return }
+        if _queueIfApplying(self, "setStack", { try $0.setStack(nodes) }) { return }
         try _requireNotExited()
         let current = Set(children.map(ObjectIdentifier.init))
         let newNodes = nodes.filter { !current.contains(ObjectIdentifier($0)) }
@@ -127,7 +134,12 @@ open class FlowStack: FlowController {
     /// - Throws: ``FlowError/notInStack(stack:node:)`` if `entry` is not on this stack.
     @discardableResult
     public func platformDidPop(to entry: FlowController) throws -> [FlowController] {
-        if _queueIfApplying("platformPop", { try self.platformDidPop(to: entry) }) {
+        if _queueIfApplying(
+            self, "platformPop",
+            { [weak entry] in
+                if let entry { try $0.platformDidPop(to: entry) }
+            })
+        {
             return _entries(above: entry)
         }
         return try _pop(to: entry, kind: .platformPop, platform: true) {
@@ -142,7 +154,9 @@ open class FlowStack: FlowController {
     ///   ``FlowError/emptyStack(stack:)`` when none is.
     @discardableResult
     public func platformDidPop() throws -> FlowController {
-        if let top = children.last, _queueIfApplying("platformPop", { try self.platformDidPop() }) {
+        if let top = children.last,
+            _queueIfApplying(self, "platformPop", { try $0.platformDidPop() })
+        {
             return top
         }
         let below = try _entryBelowTop()

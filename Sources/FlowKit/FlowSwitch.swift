@@ -33,6 +33,7 @@ open class FlowSwitch: FlowController {
     /// - Throws: ``FlowError`` if `node` is attached elsewhere, was exited, or is an ancestor
     ///   of the switch; a guard's refusal (then nothing changes).
     public func `switch`(to node: FlowController) throws {
+        if _queueIfApplying(self, "switch", { try $0.switch(to: node) }) { return }
         try _replaceChildren(with: node, kind: .switch) { try self.switch(to: node) }
     }
 
@@ -47,7 +48,7 @@ open class FlowSwitch: FlowController {
     ///   ``FlowError/factoryNodeInUse(route:node:built:)``); a guard's refusal;
     ///   ``FlowError/containerExited(container:)`` if the switch was exited.
     public func `switch`(to route: FlowRoute) throws {
-        if _queueIfApplying("switch", { try self.switch(to: route) }) { return }
+        if _queueIfApplying(self, "switch", { try $0.switch(to: route) }) { return }
         try _requireNotExited()
         if current?.route == route { return }
         try _perform(.switch, rerun: { try self.switch(to: route) }) { change in
