@@ -20,6 +20,7 @@ let package = Package(
             name: "flowkit-bench",
             dependencies: [
                 .product(name: "FlowKit", package: "FlowKit"),
+                .product(name: "FlowKitLinks", package: "FlowKit"),
                 .product(name: "Swinject", package: "Swinject"),
                 "CMalloc",
             ]),

@@ -53,9 +53,13 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
     case resourceMissing
     /// Two books share `id`.
     case duplicateID(Int)
+    /// No book has `id`.
+    case unknownBook(Int)
 
     public var description: String {
         switch self {
+        case .unknownBook(let id):
+            return "the catalog has no book \(id)"
         case .resourceMissing:
             return "catalog.json is missing from the FlowDemo resources; rebuild the package"
         case .duplicateID(let id):

@@ -1,7 +1,8 @@
 extension DemoApp {
     /// The commands of the built-in walkthrough: a wrong password, then sign-in with the
-    /// trace on, paging, filtering, a detail, back, another detail, the tree, logout from the
-    /// detail screen, the tree again, and quit.
+    /// trace on, paging, filtering, a detail, back, another detail, a rating sheet closed
+    /// without a rating and one finished with a rating, logout from the detail screen, the
+    /// tree, and quit.
     public static let walkthroughCommands = [
         "login alice secret",
         "trace",
@@ -12,6 +13,10 @@ extension DemoApp {
         "tree",
         "back",
         "select 6",
+        "rate",
+        "close",
+        "rate",
+        "stars 4",
         "logout",
         "tree",
         "quit",
@@ -19,12 +24,12 @@ extension DemoApp {
 
     /// The built-in walkthrough's whole output, as the binary prints it when standard input
     /// is empty. Call it on a new app.
-    public func walkthrough() -> [String] {
+    public func walkthrough() async -> [String] {
         [
             "No input: running the built-in walkthrough "
                 + "(the commands: swift run flowdemo --help).",
             "",
         ]
-            + transcript(of: Self.walkthroughCommands)
+            + (await transcript(of: Self.walkthroughCommands))
     }
 }

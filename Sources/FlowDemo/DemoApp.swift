@@ -1,21 +1,27 @@
 import FlowKit
+import FlowKitLinks
 
 /// The demo app as a session of commands: the binary and the tests both drive this type, so
 /// they run the same code.
 ///
 ///     let app = try DemoApp.shipped()
-///     print(app.start().joined(separator: "\n"))
-///     print(app.run("login alice wonderland").joined(separator: "\n"))
+///     print(await app.start().joined(separator: "\n"))
+///     print(await app.run("login alice wonderland").joined(separator: "\n"))
 ///
 /// The tree it runs:
 ///
 ///     app                  AppRoot (FlowSwitch): login flow or main flow
-///       login              LoginFlow
+///       login              LoginFlow, awaited by the app root
 ///         form             LoginScreen
-///       main               MainFlow, owns the UserSession (SessionKey)
+///       main               MainFlow, owns the UserSession (SessionKey); awaited until logout
 ///         stack            CatalogStack (FlowStack)
 ///           list           ListScreen
 ///           detail         DetailScreen, pushed on BookSelected
+///             rate         RatingSheet, presented and awaited by the detail screen
+///
+/// The steps are `async`: the app root and the detail screen await flows in tasks of their
+/// own, so after each command the step lets those tasks run (``settle()``) before it takes
+/// the output.
 ///
 /// Each step's output is a ``DemoOutput``: messages, trace lines when tracing, and the focused
 /// screen's panel. As transcript lines (``run(_:)``, ``echoAndRun(_:)``) the panel appears
@@ -36,6 +42,8 @@ public final class DemoApp {
     public private(set) var hasQuit = false
 
     private let console = DemoConsole()
+    /// The deep links this app follows.
+    private let links: FlowURLRouter
     private var lastPanel: DemoPanel?
 
     /// Creates the app. Nothing runs until ``start()``.
@@ -50,6 +58,7 @@ public final class DemoApp {
         lockout: LockoutPolicy = .standard, clock: (any DemoClock)? = nil
     ) {
         let counter = LiveNodeCounter()
+        links = DemoLinks.router(for: catalog)
         let root = AppRoot(counter: counter)
         root.dependencies.set(console, for: ConsoleKey.self)
         root.dependencies.set(
@@ -61,6 +70,23 @@ public final class DemoApp {
             runtime = try FlowRuntime(root: root)
         } catch {
             preconditionFailure("DemoApp: a new root is always accepted: \(error)")
+        }
+        runtime.onError = { [console] failure in
+            console.write("Error: \(failure)", style: .error)
+        }
+        // What happens to a deep link kept while the user signs in, told as it happens.
+        runtime.trace.addObserver { [console] record in
+            guard case .intent(let action, _, let note) = record else { return }
+            switch action {
+            case .kept: break  // the `open` command says so
+            case .replaced:
+                console.write("The link opened before is replaced by the new one.", style: .notice)
+            case .replayed:
+                console.write(
+                    "Signed in: carrying on to the link opened before.", style: .success)
+            case .dropped:
+                console.write("The link opened before is dropped (\(note)).", style: .notice)
+            }
         }
     }
 
@@ -74,12 +100,13 @@ public final class DemoApp {
     // MARK: Steps
 
     /// Starts the runtime; the output is the greeting and the first panel.
-    public func startStep() -> DemoOutput {
+    public func startStep() async -> DemoOutput {
         do {
             try runtime.start()
         } catch {
             preconditionFailure("DemoApp.start: \(error)")
         }
+        await settle()
         console.write([
             "FlowKit demo: the app is a tree of FlowControllers. Type 'help' for help.",
             "",
@@ -105,7 +132,7 @@ public final class DemoApp {
     /// - Parameters:
     ///   - line: The line as typed.
     ///   - isCutShort: Whether the reader dropped the end of an over-long line.
-    public func step(_ line: String, isCutShort: Bool = false) -> DemoOutput {
+    public func step(_ line: String, isCutShort: Bool = false) async -> DemoOutput {
         let clean = DemoInput.sanitized(line)
         let isTooLong = isCutShort || clean.count > DemoInput.maxLineLength
         let echo = isTooLong ? DemoInput.shortened(clean, to: 60) : clean
@@ -145,28 +172,47 @@ public final class DemoApp {
         case "trace":
             toggleTrace()
         case "quit":
-            return quitStep(command: echo)
+            return await quitStep(command: echo)
         case "back":
             goBack()
+        case "close":
+            closeSheet()
+        case "open":
+            openLink(arguments.first)
+        case "about":
+            openAbout()
         default:
             focusedScreen?.perform(command.name, arguments: arguments)
         }
+        await settle()
         return finish(command: echo, forcePanel: forcePanel)
+    }
+
+    /// How many times ``settle()`` yields: enough for the longest chain of tasks one command
+    /// starts (a finished flow resumes the task awaiting it, which shows the next flow).
+    static let settleTurns = 8
+
+    /// Lets the tasks a command woke (a `run` returning or throwing, a task a screen started)
+    /// run on the main actor until they wait again, so that their output and changes belong
+    /// to this command. The main actor runs jobs in order, so each yield lets every job that
+    /// was ready run first.
+    public func settle() async {
+        for _ in 0..<Self.settleTurns { await Task.yield() }
     }
 
     /// A line of piped input: sanitised and trimmed; `nil` (nothing runs, nothing is echoed)
     /// for a blank line or a comment (`#` first).
-    public func pipedStep(_ line: DemoLineSplitter.Line) -> DemoOutput? {
+    public func pipedStep(_ line: DemoLineSplitter.Line) async -> DemoOutput? {
         let trimmed = DemoInput.sanitized(line.text).trimmingWhitespace
         guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { return nil }
-        return step(String(trimmed), isCutShort: line.isCutShort)
+        return await step(String(trimmed), isCutShort: line.isCutShort)
     }
 
     /// The input ended without `quit`: a note, then `quit`.
     ///
     /// - Parameter unfinishedLine: What was typed on a terminal after the last Enter; it is
     ///   not run, and the note says so.
-    public func endOfInputStep(unfinishedLine: String = "") -> DemoOutput {
+    public func endOfInputStep(unfinishedLine: String = "") async -> DemoOutput {
         guard !hasQuit else { return DemoOutput() }
         let unfinished = DemoInput.sanitized(unfinishedLine).trimmingWhitespace
         console.write(
@@ -174,23 +220,30 @@ public final class DemoApp {
                 ? "(end of input)"
                 : "(end of input; the unfinished line '\(DemoInput.shortened(String(unfinished), to: 40))' was not run)",
             style: .notice)
-        return quitStep(command: nil)
+        return await quitStep(command: nil)
     }
 
     /// Ctrl-C (or SIGINT, SIGTERM, SIGHUP): a note, then `quit`, with its teardown and count.
-    public func interruptStep() -> DemoOutput {
+    public func interruptStep() async -> DemoOutput {
         guard !hasQuit else { return DemoOutput() }
         console.write("(interrupted: quitting as 'quit' does)", style: .notice)
-        return quitStep(command: nil)
+        return await quitStep(command: nil)
     }
 
     /// Stops the runtime (every node exits, innermost first) and reports how many demo
-    /// `FlowController` instances are still alive: 0 unless something leaked.
-    public func quitStep(command: String? = nil) -> DemoOutput {
+    /// `FlowController` instances are still alive: 0 unless something leaked. The count is
+    /// taken once the tasks that awaited flows have ended.
+    public func quitStep(command: String? = nil) async -> DemoOutput {
         guard !hasQuit else { return DemoOutput(command: command) }
         hasQuit = true
         console.write("Quitting: the runtime stops and every node exits, innermost first.")
         stopRuntime()
+        await settle()
+        // The tasks that awaited flows end a few main-actor turns after the stop (their
+        // `run` throws, then they return and release what they held); give them up to a
+        // thousand turns, so that the count below is taken once they have, however busy the
+        // machine. Something that leaked stays counted.
+        for _ in 0..<1_000 where liveNodes.alive > 0 { await Task.yield() }
         console.write(
             "FlowController instances still alive: \(liveNodes.alive) "
                 + "(\(liveNodes.created) created in this run).",
@@ -201,44 +254,44 @@ public final class DemoApp {
     // MARK: Transcript lines
 
     /// Starts the runtime and returns the greeting and the first panel.
-    public func start() -> [String] {
-        startStep().plainLines(echo: false)
+    public func start() async -> [String] {
+        await startStep().plainLines(echo: false)
     }
 
     /// Runs one command (see ``step(_:isCutShort:)``) and returns its output lines.
-    public func run(_ line: String) -> [String] {
-        step(line).plainLines(echo: false)
+    public func run(_ line: String) async -> [String] {
+        await step(line).plainLines(echo: false)
     }
 
     /// `"> "` and the command, then its output: how piped input and the walkthrough show each
     /// command.
-    public func echoAndRun(_ line: String) -> [String] {
-        step(line).plainLines(echo: true)
+    public func echoAndRun(_ line: String) async -> [String] {
+        await step(line).plainLines(echo: true)
     }
 
     /// What happens when the input ends without `quit`: a note, then `quit`.
-    public func endOfInput() -> [String] {
-        endOfInputStep().plainLines(echo: false)
+    public func endOfInput() async -> [String] {
+        await endOfInputStep().plainLines(echo: false)
     }
 
     /// What Ctrl-C does: a note, then `quit`.
-    public func interrupt() -> [String] {
-        interruptStep().plainLines(echo: false)
+    public func interrupt() async -> [String] {
+        await interruptStep().plainLines(echo: false)
     }
 
     /// Stops the runtime and reports how many demo `FlowController` instances are still alive.
-    public func quit() -> [String] {
-        quitStep().plainLines(echo: false)
+    public func quit() async -> [String] {
+        await quitStep().plainLines(echo: false)
     }
 
     /// The output for `commands` fed as piped input: the greeting, then each command echoed
     /// before its output, stopping at `quit` or quitting at the end.
-    public func transcript(of commands: [String]) -> [String] {
-        var lines = start()
+    public func transcript(of commands: [String]) async -> [String] {
+        var lines = await start()
         for command in commands where !hasQuit {
-            lines += echoAndRun(command)
+            lines += await echoAndRun(command)
         }
-        return lines + endOfInput()
+        return lines + (await endOfInput())
     }
 
     // MARK: Commands
@@ -259,6 +312,7 @@ public final class DemoApp {
     private func isAvailable(_ command: DemoCommand) -> Bool {
         if command.isGlobal { return true }
         if command.name == "back" { return canGoBack }
+        if command.name == "close" { return runtime.focusedNode?.isPresented ?? false }
         return focusedScreen?.commandNames.contains(command.name) ?? false
     }
 
@@ -270,6 +324,46 @@ public final class DemoApp {
             try stack.platformDidPop()
         } catch {
             console.write("Could not go back: \(error)", style: .error)
+        }
+    }
+
+    /// The platform's close button on a sheet: the terminal dismisses it and tells FlowKit.
+    /// `open <link>`: a deep link, mapped to a path by ``DemoLinks`` and navigated in one
+    /// transaction. Logged out, the main flow's guard sends the user to the login screen
+    /// first; the link is kept and carried on once they have signed in.
+    private func openLink(_ link: String?) {
+        guard let link else {
+            console.write("Refused: give a link; usage: open <link>.", style: .error)
+            return
+        }
+        do {
+            try runtime.open(link, with: links)
+            console.write("Opened \(link).", style: .success)
+        } catch let error as FlowURLError {
+            console.write("Cannot open \(link): \(error).", style: .error)
+        } catch FlowError.redirected {
+            console.write(
+                "Sign in first: \(link) opens once you have signed in.", style: .notice)
+        } catch {
+            console.write("Cannot open \(link): \(error)", style: .error)
+        }
+    }
+
+    /// `about`: the app root's global route, presented over the focused screen.
+    private func openAbout() {
+        do {
+            try runtime.open("about")
+        } catch {
+            console.write("Cannot show about: \(error)", style: .error)
+        }
+    }
+
+    private func closeSheet() {
+        guard let presenter = runtime.focusedNode?.parent else { return }
+        do {
+            try presenter.platformDidDismiss()
+        } catch {
+            console.write("Could not close: \(error)", style: .error)
         }
     }
 
@@ -309,7 +403,8 @@ public final class DemoApp {
     /// The commands of the focused screen, `back` first where it applies.
     private var localCommands: [DemoCommand] {
         guard let screen = focusedScreen else { return [] }
-        return ((canGoBack ? ["back"] : []) + screen.commandNames).compactMap(DemoCommand.named)
+        let platform = canGoBack ? ["back"] : []
+        return (platform + screen.commandNames).compactMap(DemoCommand.named)
     }
 
     private func unknownCommandHint(_ word: String) -> String {

@@ -1,7 +1,7 @@
 import FlowKit
 
 /// The login screen accepted `account`'s credentials. The login flow handles it by
-/// finishing with the account (`FlowFinished<Account>`), which the app root handles.
+/// finishing with the account, which the app root awaits.
 struct CredentialsAccepted: FlowEvent {
     let account: Account
 }
@@ -11,6 +11,7 @@ struct BookSelected: FlowEvent {
     let book: Book
 }
 
-/// The user asked to sign out, from the list or the detail screen. It bubbles up to the app
-/// root, which switches to a new login flow and so tears the whole main flow down.
+/// The user asked to sign out, from the list or the detail screen. It bubbles up to the main
+/// flow, which finishes; the app root, awaiting it, switches to a new login flow and so tears
+/// the whole main flow down.
 struct LogoutRequested: FlowEvent {}

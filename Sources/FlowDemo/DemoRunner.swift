@@ -38,11 +38,11 @@ public final class DemoRunner {
     }
 
     /// Runs until `quit`, the end of input or an interrupt.
-    public func run(_ input: some DemoInputSource) {
+    public func run(_ input: some DemoInputSource) async {
         switch renderer.terminal.input {
-        case .piped: runPiped(input)
-        case .lines: runLines(input)
-        case .editor: runEditor(input)
+        case .piped: await runPiped(input)
+        case .lines: await runLines(input)
+        case .editor: await runEditor(input)
         }
     }
 
@@ -55,34 +55,34 @@ public final class DemoRunner {
 
     // MARK: Piped
 
-    private func runPiped(_ input: some DemoInputSource) {
+    private func runPiped(_ input: some DemoInputSource) async {
         var splitter = DemoLineSplitter()
         var isStarted = false
-        func startIfNeeded() {
-            if !isStarted { emit(app.startStep(), echo: false) }
+        func startIfNeeded() async {
+            if !isStarted { emit(await app.startStep(), echo: false) }
             isStarted = true
         }
         while true {
             switch input.next() {
             case .bytes(let bytes):
-                startIfNeeded()
+                await startIfNeeded()
                 for line in splitter.feed(bytes) {
-                    if let output = app.pipedStep(line) { emit(output, echo: true) }
+                    if let output = await app.pipedStep(line) { emit(output, echo: true) }
                     if app.hasQuit { return }
                 }
             case .endOfInput:
                 guard isStarted else {
-                    write(app.walkthrough().map { $0 + "\n" }.joined())
+                    write(await app.walkthrough().map { $0 + "\n" }.joined())
                     return
                 }
-                if let line = splitter.finish(), let output = app.pipedStep(line) {
+                if let line = splitter.finish(), let output = await app.pipedStep(line) {
                     emit(output, echo: true)
                 }
-                emit(app.endOfInputStep(), echo: false)
+                emit(await app.endOfInputStep(), echo: false)
                 return
             case .interrupt:
-                startIfNeeded()
-                emit(app.interruptStep(), echo: false)
+                await startIfNeeded()
+                emit(await app.interruptStep(), echo: false)
                 return
             case .resize:
                 continue
@@ -92,26 +92,26 @@ public final class DemoRunner {
 
     // MARK: A terminal in line mode
 
-    private func runLines(_ input: some DemoInputSource) {
+    private func runLines(_ input: some DemoInputSource) async {
         var splitter = DemoLineSplitter()
-        emit(app.startStep(), echo: false)
+        emit(await app.startStep(), echo: false)
         write(renderer.prompt(app.prompt))
         while true {
             switch input.next() {
             case .bytes(let bytes):
                 for line in splitter.feed(bytes) {
-                    emit(app.step(line.text, isCutShort: line.isCutShort), echo: false)
+                    emit(await app.step(line.text, isCutShort: line.isCutShort), echo: false)
                     if app.hasQuit { return }
                     write(renderer.prompt(app.prompt))
                 }
             case .endOfInput:
                 write("\n")
                 let unfinished = splitter.finish()?.text ?? ""
-                emit(app.endOfInputStep(unfinishedLine: unfinished), echo: false)
+                emit(await app.endOfInputStep(unfinishedLine: unfinished), echo: false)
                 return
             case .interrupt:
                 write("\n")
-                emit(app.interruptStep(), echo: false)
+                emit(await app.interruptStep(), echo: false)
                 return
             case .resize:
                 continue
@@ -121,29 +121,29 @@ public final class DemoRunner {
 
     // MARK: A terminal with the line editor
 
-    private func runEditor(_ input: some DemoInputSource) {
-        screen = app.startStep()
+    private func runEditor(_ input: some DemoInputSource) async {
+        screen = await app.startStep()
         emit(screen, echo: true)
         drawLine()
         while !app.hasQuit {
             switch input.next() {
             case .bytes(let bytes):
                 for key in decoder.feed(bytes) where !app.hasQuit {
-                    handle(key)
+                    await handle(key)
                 }
             case .endOfInput:
                 finishLine()
-                emit(app.endOfInputStep(unfinishedLine: editor.line), echo: false)
+                emit(await app.endOfInputStep(unfinishedLine: editor.line), echo: false)
             case .interrupt:
                 finishLine(mark: "^C")
-                emit(app.interruptStep(), echo: false)
+                emit(await app.interruptStep(), echo: false)
             case .resize:
                 redrawScreen()
             }
         }
     }
 
-    private func handle(_ key: TerminalKey) {
+    private func handle(_ key: TerminalKey) async {
         switch editor.handle(key) {
         case .redraw:
             drawLine()
@@ -157,17 +157,17 @@ public final class DemoRunner {
                 drawLine()
                 return
             }
-            let output = app.step(line)
+            let output = await app.step(line)
             emit(output, echo: true)
             if output.panel != nil { screen = output }
             if !app.hasQuit { drawLine() }
         case .interrupt:
             finishLine(mark: "^C")
-            emit(app.interruptStep(), echo: false)
+            emit(await app.interruptStep(), echo: false)
         case .endOfInput:
             let unfinished = editor.line
             finishLine()
-            emit(app.endOfInputStep(unfinishedLine: unfinished), echo: false)
+            emit(await app.endOfInputStep(unfinishedLine: unfinished), echo: false)
         }
     }
 

@@ -1,7 +1,8 @@
 import FlowKit
 
 /// One book. Entering it records the view in the ``UserSession``; `back` (the platform's
-/// back button) pops it, `logout` signs out from here.
+/// back button) pops it, `logout` signs out from here, and `rate` presents a
+/// ``RatingSheet`` and awaits its result: a rating is recorded, a closed sheet says so.
 final class DetailScreen: FlowController, DemoScreen {
     private let registration: LiveNodeCounter.Registration
     /// The book shown.
@@ -10,7 +11,7 @@ final class DetailScreen: FlowController, DemoScreen {
     init(book: Book, counter: LiveNodeCounter) {
         registration = counter.register()
         self.book = book
-        super.init(name: "detail")
+        super.init(name: "detail", route: FlowRoute(CatalogRoute.detail(id: book.id)))
     }
 
     override func didEnter() {
@@ -19,7 +20,7 @@ final class DetailScreen: FlowController, DemoScreen {
 
     var title: String { book.title }
 
-    var commandNames: [String] { ["logout"] }
+    var commandNames: [String] { ["rate", "logout"] }
 
     func content() -> [String] {
         var lines = [
@@ -33,18 +34,47 @@ final class DetailScreen: FlowController, DemoScreen {
             lines.append(
                 "Signed in as \(session.account.displayName); books opened this session: "
                     + "\(session.viewedBookIDs.count)")
+            if let stars = session.ratings[book.id] {
+                lines.append("Your rating: \(stars) of \(RatingSheet.maxStars) stars")
+            }
         }
         return lines
     }
 
     func perform(_ command: String, arguments: [String]) {
-        precondition(command == "logout", "DetailScreen: '\(command)' is not a command here")
-        send(LogoutRequested())
+        switch command {
+        case "rate":
+            task { [weak self] in await self?.rate() }
+        case "logout":
+            send(LogoutRequested())
+        default:
+            preconditionFailure("DetailScreen: '\(command)' is not a command here")
+        }
+    }
+
+    /// Presents the rating sheet and awaits its result.
+    private func rate() async {
+        do {
+            let stars = try await run(
+                RatingSheet(book: book, counter: registration.counter), .present)
+            try dependencies.require(SessionKey.self).rate(book, stars: stars)
+            console.write(
+                "You gave \(book.title) \(stars) of \(RatingSheet.maxStars) stars.",
+                style: .success)
+        } catch FlowError.flowCancelled {
+            // The sheet was closed (or the app is stopping: this screen is then gone too).
+            guard state == .entered else { return }
+            console.write("Rating cancelled: the sheet was closed without a rating.")
+        } catch {
+            guard state == .entered else { return }
+            console.write("Could not rate \(book.title): \(error)", style: .error)
+        }
     }
 
     func whyNot(_ command: String) -> String {
         switch command {
         case "login": return "already signed in; logout first."
+        case "stars", "close": return "only on the rating sheet; 'rate' opens it."
         default: return "only on the list; 'back' returns to it."
         }
     }

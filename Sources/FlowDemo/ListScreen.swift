@@ -17,7 +17,7 @@ final class ListScreen: FlowController, DemoScreen {
 
     init(counter: LiveNodeCounter) {
         registration = counter.register()
-        super.init(name: "list")
+        super.init(name: "list", route: FlowRoute(CatalogRoute.list))
     }
 
     private var store: CatalogStore {
@@ -107,6 +107,8 @@ final class ListScreen: FlowController, DemoScreen {
         switch command {
         case "back": return "already at the list."
         case "login": return "already signed in; logout first."
+        case "rate": return "open a book first (select <n>), then rate it."
+        case "stars", "close": return "only on the rating sheet; open a book and 'rate' it."
         default: return "not a command of the list."
         }
     }

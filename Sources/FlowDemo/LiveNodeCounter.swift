@@ -44,7 +44,8 @@ public final class LiveNodeCounter: @unchecked Sendable {
     /// One counted node: counted in on creation, counted out on deinit. A node keeps it in a
     /// stored property and shares it with no one.
     public final class Registration: Sendable {
-        private let counter: LiveNodeCounter
+        /// The counter this registration counts in.
+        let counter: LiveNodeCounter
 
         fileprivate init(counter: LiveNodeCounter) {
             self.counter = counter

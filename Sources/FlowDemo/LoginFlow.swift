@@ -1,20 +1,30 @@
 import FlowKit
 
-/// The login flow: owns the login screen and finishes with the signed-in ``Account``.
-final class LoginFlow: FlowController {
-    private let registration: LiveNodeCounter.Registration
+/// The login flow: owns the login screen and finishes with the signed-in ``Account``, which
+/// the app root awaits.
+final class LoginFlow: FlowController, ResultFlow {
+    typealias Result = Account
 
-    init(counter: LiveNodeCounter) {
+    private let registration: LiveNodeCounter.Registration
+    private let whenEntered: @MainActor () -> Void
+
+    /// Creates the flow; `whenEntered` runs when it enters.
+    init(counter: LiveNodeCounter, whenEntered: @escaping @MainActor () -> Void = {}) {
         registration = counter.register()
-        super.init(name: "login")
+        self.whenEntered = whenEntered
+        super.init(name: "login", route: "login")
         do {
             try embed(LoginScreen(counter: counter))
         } catch {
             preconditionFailure("LoginFlow: \(error)")
         }
-        on(CredentialsAccepted.self) { [unowned self] accepted in
-            finish(with: accepted.account)
+        respond(to: CredentialsAccepted.self) { login, accepted in
+            login.finish(with: accepted.account)
             return .handled
         }
+    }
+
+    override func didEnter() {
+        whenEntered()
     }
 }

@@ -70,7 +70,13 @@ private func catchSignal(
         var value = byte
         _ = systemWrite(descriptor, &value, 1)
     }
+    // `resume()` registers the source asynchronously; a signal that arrived before the
+    // registration took effect would be ignored (SIG_IGN) and lost. Wait until it is in
+    // place, so that once the demo draws its first prompt every signal reaches the pipe.
+    let registered = DispatchSemaphore(value: 0)
+    source.setRegistrationHandler { registered.signal() }
     source.resume()
+    registered.wait()
     return source
 }
 

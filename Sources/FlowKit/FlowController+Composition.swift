@@ -101,7 +101,7 @@ extension FlowController {
             try plan(&change)
             _applyOffline(change)
         case .live(let runtime):
-            let intent = _Intent(description: "\(kind.rawValue) \(path)", run: rerun)
+            let intent = _Intent(describe: { "\(kind.rawValue) \(self.path)" }, run: rerun)
             try runtime._transact(kind, domain: self, platform: platform, intent: intent, plan)
         case .queued(let runtime):
             runtime._enqueueChange(kind.rawValue, at: self, rerun)

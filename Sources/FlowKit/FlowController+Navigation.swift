@@ -82,7 +82,9 @@ extension FlowController {
         guard let runtime = try _runtimeForNavigation("open", rerun: { try self.open(route) })
         else { return }
         runtime._replacePendingIntent(by: self)
-        let intent = _Intent(description: "open \(route) from \(path)") { try self.open(route) }
+        let intent = _Intent(describe: { "open \(route) from \(self.path)" }) {
+            try self.open(route)
+        }
         try runtime._transact(.open, domain: self, platform: false, intent: intent) { change in
             try self._planOpen(route, in: &change)
         }
@@ -150,7 +152,8 @@ extension FlowController {
             throw FlowError.unwindTargetNotFound(target: description, node: path)
         }
         runtime._replacePendingIntent(by: self)
-        let intent = _Intent(description: "unwind from \(path) to \(description)", run: rerun)
+        let intent = _Intent(
+            describe: { "unwind from \(self.path) to \(description)" }, run: rerun)
         try runtime._transact(.unwind, domain: target, platform: false, intent: intent) { change in
             // Walk up from the target: at each level, what covers the way down to it goes.
             // Collected bottom-up, removed top-down (what is on top of the screen first).
@@ -331,7 +334,7 @@ extension FlowRuntime {
         if origin == .app { _replacePendingIntent(by: node) }
         let intent =
             origin == .app
-            ? _Intent(description: "navigate \(node.path) to \(path.pathDescription)") {
+            ? _Intent(describe: { "navigate \(node.path) to \(path.pathDescription)" }) {
                 try node.navigate(
                     to: path, history: history, historyDefault: historyDefault,
                     reentering: reentering)

@@ -9,7 +9,20 @@ extension FlowController {
     ///
     /// A task started before the node is entered waits and starts when it enters; one started
     /// after the node exited never runs. The node keeps the task only until it finishes.
-    public func task(_ operation: @escaping @MainActor () async -> Void) {
+    ///
+    /// The operation may throw: an error goes to ``FlowRuntime/onError`` and the trace
+    /// (`failed task at app/main: …`), unless the task was cancelled by then (its node
+    /// exited, or the runtime stopped): what a cancelled task throws is a consequence of that
+    /// teardown, not a failure. This is where a flow awaits a child flow:
+    ///
+    ///     override func didEnter() {
+    ///         task { [weak self] in
+    ///             guard let self else { return }
+    ///             let account = try await run(LoginFlow(), .switch)
+    ///             try self.switch(to: MainFlow(account: account))
+    ///         }
+    ///     }
+    public func task(_ operation: @escaping @MainActor () async throws -> Void) {
         switch state {
         case .created:
             _writableExtras.pendingTasks.append(operation)
@@ -26,12 +39,22 @@ extension FlowController {
         return extras.tasks.count + extras.pendingTasks.count
     }
 
-    func _startTask(_ operation: @escaping @MainActor () async -> Void) {
+    func _startTask(_ operation: @escaping @MainActor () async throws -> Void) {
         let extras = _writableExtras
         let id = extras.nextTaskID
         extras.nextTaskID += 1
-        let task = Task { @MainActor [weak self] in
-            await operation()
+        // The path is taken now (the node is entered, so it is stable): the task may end
+        // after the node is gone.
+        let path = self.path
+        let runtime = _runtime
+        let task = Task { @MainActor [weak self, weak runtime] in
+            do {
+                try await operation()
+            } catch {
+                if !Task.isCancelled, let runtime {
+                    runtime._reportFailure(FlowFailure(operation: "task", node: path, error: error))
+                }
+            }
             self?._extras?.tasks[id] = nil
         }
         // The task runs only after this returns, so it cannot have finished yet.
@@ -51,18 +74,21 @@ extension FlowController {
     ///     // in LoginFlow, after a successful sign-in:
     ///     finish(with: user)
     ///     // in the app root:
-    ///     on(FlowFinished<User>.self) { done in … }
+    ///     on(FlowFinished<User>.self, from: login) { done in … }
     ///
     /// Finishing does not remove the flow: the handler does that (typically by switching or
     /// popping). Each call sends one event. If the flow leaves the tree before the event's
     /// turn, the event is dropped.
+    ///
+    /// A flow shown by ``run(_:_:)`` gives its first result of the awaited type to that `run`
+    /// instead (no event is sent; `run` removes the flow where it showed it as a modal or a
+    /// stack entry). Flows declare their result type by adopting ``ResultFlow``.
     public func finish<Result: Sendable>(with result: Result) {
-        send(FlowFinished(result: result, flowName: name, flowRoute: route))
-        _runtime?._flowDidFinish(self)
+        _finish(with: result)
     }
 
     /// Reports that this flow is done, with no result (`FlowFinished<Void>`).
     public func finish() {
-        finish(with: ())
+        _finish(with: ())
     }
 }

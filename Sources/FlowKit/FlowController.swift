@@ -7,7 +7,7 @@
 ///         init(item: Item) {
 ///             super.init(name: "detail")
 ///             on(Back.self) { [unowned self] _ in
-///                 try? (parent as? FlowStack)?.pop()
+///                 try (parent as? FlowStack)?.pop()
 ///                 return .handled
 ///             }
 ///         }
@@ -89,6 +89,11 @@ open class FlowController {
     @exclusivity(unchecked)
     public internal(set) var isActive = false
 
+    /// Whether this node keeps a flattened dependency scope: set when it enters, cleared when
+    /// it exits. A plain stored flag so that inlined lookups test it with one load.
+    @exclusivity(unchecked)
+    @usableFromInline final var _isScoped = false
+
     /// The route entered below this node when it enters without an explicit path and has no
     /// children (a statechart's initial state). Needs a factory registered for that route.
     public var initialRoute: FlowRoute? {
@@ -143,6 +148,9 @@ open class FlowController {
     var _extras: _NodeExtras?
     @exclusivity(unchecked)
     var _cachedPath: String?
+    /// When the node was made, in creation order: nodes made while a change was being checked
+    /// (by route factories) are newer than the change's mark (see ``FlowRuntime/_checkMark``).
+    let _serial: UInt64
 
     var _writableExtras: _NodeExtras {
         if let extras = _extras { return extras }
@@ -170,6 +178,8 @@ open class FlowController {
             "FlowController name '\(name)' must be non-empty and must not contain '/'")
         self.name = name
         self.route = route
+        _serial = _NodeSerial.next
+        _NodeSerial.next &+= 1
     }
 
     /// The runtime whose tree this node is in, or `nil`.
@@ -358,8 +368,10 @@ final class _NodeExtras {
     var globals: [FlowRoute: _GlobalRoute] = [:]
     var globalFamilies: [ObjectIdentifier: _GlobalRoute] = [:]
     var tasks: [Int: Task<Void, Never>] = [:]
-    var pendingTasks: [@MainActor () async -> Void] = []
+    var pendingTasks: [@MainActor () async throws -> Void] = []
     var nextTaskID = 0
+    /// The `run` awaiting this flow's result, if any (see ``FlowController/run(_:_:)``).
+    var resultWaiter: _AnyResultWaiter?
 }
 
 /// Where a node is in its life.
@@ -382,8 +394,9 @@ public enum FlowGuardDecision: Sendable, Equatable {
     ///
     /// The change is cancelled and throws ``FlowError/redirected(node:to:)``; the runtime
     /// keeps it as a pending intent and performs the redirect as its own transaction. When
-    /// the node the redirect reaches calls ``FlowController/finish(with:)``, the intent is
-    /// replayed (its guards decide again); if that node leaves without finishing, or a newer
+    /// the node the redirect reaches has called ``FlowController/finish(with:)`` and then
+    /// leaves the tree (the app moved on, e.g. from sign-in to its main flow), the intent is
+    /// replayed (its guards decide again). If that node leaves without finishing, or a newer
     /// navigation outside it comes first, the intent is dropped. The trace records each step
     /// (`intent kept`, `replaced`, `replayed`, `dropped`).
     ///

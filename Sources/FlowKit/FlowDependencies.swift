@@ -77,14 +77,20 @@ public struct FlowDependencies {
 
     @inlinable
     func _value<Value>(_ key: ObjectIdentifier, as type: Value.Type) -> Value? {
-        if node.state == .entered {
-            guard let box = node._dependencyBox(key) else { return nil }
-            // The key's type fixes the value's type, so this downcast cannot fail. Unretained
-            // is safe: the box is held by the table of this node's own scope, the node is held
-            // by `self.node`, and nothing between the probe and this read can replace the
-            // scope (no app code runs in between).
-            return unsafeDowncast(box.takeUnretainedValue(), to: _ValueBox<Value>.self).value
+        guard let box = node._dependencyBox(key) else {
+            return node._isScoped ? nil : _unscopedValue(key, as: type)
         }
+        // The key's type fixes the value's type, so this downcast cannot fail. Unretained is
+        // safe: only an entered node has a flattened scope, which holds the box; the node is
+        // held by `self.node`, and no app code runs between the probe and this read.
+        return unsafeDowncast(box.takeUnretainedValue(), to: _ValueBox<Value>.self).value
+    }
+
+    /// A lookup at a node that is not entered (kept out of the inlined fast path): along its
+    /// links, with the box returned retained, so an ancestor freed on another thread
+    /// meanwhile cannot free it under the read.
+    @usableFromInline
+    func _unscopedValue<Value>(_ key: ObjectIdentifier, as type: Value.Type) -> Value? {
         guard let box = node._unscopedDependency(key) else { return nil }
         return unsafeDowncast(box, to: _ValueBox<Value>.self).value
     }
@@ -106,8 +112,9 @@ public struct FlowDependencies {
 }
 
 extension FlowController {
-    /// The box visible at this entered node for `key`, from its flattened scope: the
-    /// non-generic half of a lookup, so that callers specialise only the cast.
+    /// The box visible at this entered node for `key`, from its flattened scope (which holds
+    /// it): the non-generic half of a lookup, so that callers specialise only the cast.
+    /// `nil` at a node that is not entered (it has no flattened scope).
     @usableFromInline
     final func _dependencyBox(_ key: ObjectIdentifier) -> Unmanaged<_AnyValueBox>? {
         guard let scope = _scope, let box = scope.table[key] else { return nil }
@@ -117,14 +124,12 @@ extension FlowController {
     /// The box visible at a node that is not entered: a created node walks its own values
     /// and its real or prospective ancestors' (so a subtree being built sees the scope it is
     /// about to join, and a node whose parent was freed sees nothing of it); an exited node
-    /// sees nothing (only keys' defaults). Returned retained: an ancestor reached through a
-    /// weak link could otherwise be freed on another thread before the caller reads the box.
-    @usableFromInline
+    /// sees nothing (only keys' defaults).
     final func _unscopedDependency(_ key: ObjectIdentifier) -> _AnyValueBox? {
         guard state == .created else { return nil }
         var node: FlowController? = self
         while let current = node {
-            if current.state == .entered {
+            if current._isScoped {
                 return current._scope?.table[key]
             }
             if let box = current._ownValues?[key] { return box }
@@ -142,10 +147,10 @@ extension FlowController {
     /// linked while the rest of their change exits, are skipped, so they never see or keep a
     /// value set later.
     func _refreshScopes() {
-        guard state == .entered else { return }
+        guard _isScoped else { return }
         var stack: [FlowController] = [self]
         while let node = stack.popLast() {
-            guard node.state == .entered else { continue }
+            guard node._isScoped else { continue }
             node._recomputeScope()
             stack.append(contentsOf: node.children)
             if let presented = node.presentedChild { stack.append(presented) }

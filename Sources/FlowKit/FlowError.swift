@@ -69,6 +69,13 @@ public enum FlowError: Error, Equatable, Sendable, CustomStringConvertible {
     /// was performed, and the change is kept as a pending intent, replayed when the
     /// redirect's flow finishes (see ``FlowGuardDecision/redirect(to:)``).
     case redirected(node: String, to: String)
+    /// The flow that a ``FlowController/run(_:_:)`` awaited left the tree without finishing
+    /// (dismissed or popped by the platform, removed with an ancestor, replaced, or its runtime
+    /// stopped). `flow` is its path.
+    case flowCancelled(flow: String)
+    /// ``FlowController/run(_:_:)`` found no container for `placement` at or above `node`
+    /// (no ``FlowStack`` for `push`, no ``FlowSwitch`` for `switch`).
+    case noContainer(placement: String, node: String)
 
     public var description: String {
         switch self {
@@ -134,6 +141,13 @@ public enum FlowError: Error, Equatable, Sendable, CustomStringConvertible {
         case .redirected(let node, let to):
             return "'\(node)' redirected this change to \(to); it will be retried when that "
                 + "flow finishes"
+        case .flowCancelled(let flow):
+            return "'\(flow)' left the tree without finishing, so the run awaiting it has no "
+                + "result"
+        case .noContainer(let placement, let node):
+            let kind = placement == "push" ? "FlowStack" : "FlowSwitch"
+            return "cannot \(placement) a flow from '\(node)': there is no \(kind) at or "
+                + "above it; run it from a node inside one, or use another placement"
         }
     }
 }

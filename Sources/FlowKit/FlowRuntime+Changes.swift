@@ -9,19 +9,31 @@ extension FlowRuntime {
         _ kind: FlowChange.Kind, domain: FlowController?, platform: Bool,
         intent: _Intent? = nil, _ plan: (inout _Change) throws -> Void
     ) throws {
-        precondition(_phase == .idle, "FlowRuntime: a change started while another one runs")
+        // Every public path admits a change only when idle (queued or refused otherwise); this
+        // also covers `start()` asked for again from the start's own guards.
+        guard _phase == .idle else {
+            throw FlowError.changeInProgress(node: domain?.path ?? root?.name ?? "")
+        }
         try _outermost {
             do {
                 _phase = .checking
+                _checkMark = _NodeSerial.next
                 var change = _Change(kind: kind, domain: domain)
                 change.isPlatformInitiated = platform
                 defer {
                     change.clearPendingLinks()
                     _phase = .idle
                 }
-                try plan(&change)
-                if change.isEmpty { return }
-                try _commit(&change)
+                do {
+                    try plan(&change)
+                    if change.isEmpty { return }
+                    try _commit(&change)
+                } catch {
+                    // What route factories built for this change is released (see
+                    // FlowController+Results.swift), even if its handlers capture it.
+                    _discardBuilt(change.insertions.map(\.node))
+                    throw error
+                }
             } catch let redirect as _Redirect {
                 throw _redirect(redirect, keeping: intent)
             }
@@ -88,7 +100,10 @@ extension FlowRuntime {
                 }
             }
         } catch {
-            for node in expanded { node._detachChildrenOffline() }
+            for node in expanded {
+                _discardBuilt(node.children)
+                node._detachChildrenOffline()
+            }
             throw error
         }
         if change.isEmpty { return }
@@ -120,6 +135,7 @@ extension FlowRuntime {
         }
         for node in entrySet {
             node.state = .entered
+            node._isScoped = true
             node._recomputeScope()
             node.didEnter()
             if tracing { trace.record(.enter(node.path)) }
@@ -326,9 +342,12 @@ extension FlowController {
     func _releaseForExit() {
         state = .exited
         isActive = false
+        _isScoped = false
         if let extras = _extras {
             for task in extras.tasks.values { task.cancel() }
             _extras = nil
+            // A `run` awaiting this flow ends now, inside the change (flowCancelled).
+            extras.resultWaiter?.flowWillBeReleased()
         }
         if !_handlers.isEmpty {
             _handlers.removeAll()

@@ -83,6 +83,8 @@ extension FlowRuntime {
         }
         let key = ObjectIdentifier(Event.self)
         let bit = _filterBit(key)
+        // Set when a handler throws: the event stops at that handler's node.
+        var thrown: (any Error)?
         let handler: FlowController? = withUnsafePointer(to: event) { pointer in
             // Why the unretained walk is safe: every node from `sender` up is entered in this
             // runtime, so it is owned by its parent up to the root, which this runtime owns
@@ -100,7 +102,14 @@ extension FlowRuntime {
                 if filter & bit != 0 {
                     let current = node.takeUnretainedValue()
                     if let handle = current._handlers[key] {
-                        if handle(UnsafeRawPointer(pointer), sender) == .handled { return current }
+                        let disposition: EventDisposition
+                        do {
+                            disposition = try handle(UnsafeRawPointer(pointer), sender, current)
+                        } catch {
+                            thrown = error
+                            return current
+                        }
+                        if disposition == .handled { return current }
                         // A sender that left the tree meanwhile ends the event (dropped).
                         guard current.state == .entered, sender.state == .entered else {
                             return nil
@@ -115,7 +124,11 @@ extension FlowRuntime {
                 node = next
             }
         }
-        if let handler {
+        if let handler, let thrown {
+            _reportFailure(
+                FlowFailure(
+                    operation: "handler \(event.traceName)", node: handler.path, error: thrown))
+        } else if let handler {
             if trace.isEnabled {
                 trace.record(.handled(event: event.traceName, at: handler.path))
             }

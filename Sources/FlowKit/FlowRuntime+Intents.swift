@@ -1,5 +1,19 @@
 /// A change a guard redirected, kept to be retried: what it was, and how to ask for it again.
 struct _Intent {
+    /// Formats what the change was, only when a guard redirects it (never on the hot path).
+    let describe: @MainActor () -> String
+    let run: @MainActor () throws -> Void
+
+    init(
+        describe: @escaping @MainActor () -> String, run: @escaping @MainActor () throws -> Void
+    ) {
+        self.describe = describe
+        self.run = run
+    }
+}
+
+/// A kept intent with its description formatted once.
+struct _KeptIntent {
     let description: String
     let run: @MainActor () throws -> Void
 }
@@ -8,11 +22,11 @@ struct _Intent {
 /// the node that redirect reached (the flow whose finishing replays the intent).
 struct _PendingIntent {
     let id: Int
-    let intent: _Intent
+    let intent: _KeptIntent
     let redirect: [FlowStep]
     /// Set once the redirect has been performed.
     var flow: FlowController?
-    /// Set when `flow` finished: the replay is queued.
+    /// Set when `flow` finished: the replay is queued when it leaves the tree.
     var finished = false
 }
 
@@ -36,8 +50,9 @@ extension FlowRuntime {
         }
         _intentCount += 1
         let id = _intentCount
-        _pendingIntent = _PendingIntent(id: id, intent: intent, redirect: redirect.path)
-        _traceIntent(.kept, intent.description, "\(redirect.node) redirected to \(target)")
+        let kept = _KeptIntent(description: intent.describe(), run: intent.run)
+        _pendingIntent = _PendingIntent(id: id, intent: kept, redirect: redirect.path)
+        _traceIntent(.kept, kept.description, "\(redirect.node) redirected to \(target)")
         _enqueueChange("redirect", at: root) { [weak self] in
             guard let self, let root = self.root else { return }
             self._isRedirecting = true
@@ -65,31 +80,30 @@ extension FlowRuntime {
         _traceIntent(.replaced, pending.intent.description, "a newer navigation from \(node.path)")
     }
 
-    /// `node` called `finish(with:)`: if it is the redirect's flow, replay the intent after
-    /// the `FlowFinished` event (so the handler that moves on runs first).
+    /// `node` called `finish(with:)`: if it is the redirect's flow, its intent will be
+    /// replayed once it has left the tree (the app moved on from it, e.g. from sign-in to
+    /// the main flow), so the replay lands on the tree the app moved to.
     func _flowDidFinish(_ node: FlowController) {
-        guard var pending = _pendingIntent, pending.flow === node, !pending.finished else {
-            return
-        }
-        pending.finished = true
-        _pendingIntent = pending
-        _outermost {
-            _enqueueChange("replay", at: node) { [weak self] in
-                guard let self, let pending = self._pendingIntent, pending.finished else { return }
-                self._pendingIntent = nil
-                self._traceIntent(.replayed, pending.intent.description, "\(node.path) finished")
-                try pending.intent.run()
-            }
-        }
+        guard let pending = _pendingIntent, pending.flow === node else { return }
+        _pendingIntent?.finished = true
     }
 
     /// Called for each exiting node while an intent is pending: the redirect's flow leaving
-    /// without finishing drops the intent.
+    /// after it finished queues the replay (it runs as the next transaction); leaving without
+    /// finishing drops the intent.
     func _noteExit(of node: FlowController) {
-        guard let pending = _pendingIntent, pending.flow === node, !pending.finished else {
+        guard let pending = _pendingIntent, pending.flow === node else { return }
+        guard pending.finished else {
+            _dropIntent("\(node.path) left without finishing")
             return
         }
-        _dropIntent("\(node.path) left without finishing")
+        _pendingIntent = nil
+        let path = node.path
+        _enqueueChange("replay", at: node) { [weak self] in
+            guard let self else { return }
+            self._traceIntent(.replayed, pending.intent.description, "\(path) finished")
+            try pending.intent.run()
+        }
     }
 
     func _dropIntent(_ reason: String) {

@@ -62,6 +62,11 @@ public final class FlowRuntime {
     /// Set while the runtime tears its tree down in `deinit`: the host is not told (it would
     /// receive a runtime that is going away).
     var _isReleasing = false
+    /// The first node serial of the change being checked: nodes at or above it were made by
+    /// app code during the check (route factories). See ``_discardBuilt(_:)``.
+    var _checkMark: UInt64 = 0
+    /// How the `run` calls of this tree ended (see ``_RunStatistics``).
+    var _runStatistics = _RunStatistics()
     private var _wasStarted = false
     /// The change a guard redirected, waiting for the redirect's flow to finish.
     var _pendingIntent: _PendingIntent?

@@ -3,7 +3,7 @@
 ///
 ///     let app = FlowSwitch(name: "app", initial: LoginFlow())
 ///     app.on(FlowFinished<User>.self) { [unowned app] done in
-///         try? app.switch(to: MainFlow(user: done.result))   // login exits, main enters
+///         try app.switch(to: MainFlow(user: done.result))   // login exits, main enters
 ///         return .handled
 ///     }
 ///

@@ -24,6 +24,13 @@ public enum FlowTraceRecord: Equatable, Hashable, Sendable, CustomStringConverti
     /// A change a guard redirected: kept as a pending intent, replaced by a newer one,
     /// replayed after the redirect's flow finished, or dropped.
     case intent(IntentAction, change: String, note: String)
+    /// A flow shown by ``FlowController/run(_:_:)`` finished: its result went to the `run`
+    /// awaiting it at `awaitedAt` (no ``FlowFinished`` event is sent for it).
+    case finished(flow: String, awaitedAt: String)
+    /// A flow shown by ``FlowController/run(_:_:)`` will not finish for the `run` awaiting it
+    /// at `awaitedAt`, for `reason` (it left the tree, or the awaiting task was cancelled):
+    /// the `run` throws.
+    case cancelled(flow: String, awaitedAt: String, reason: String)
 
     /// What happened to a pending intent (see ``FlowGuardDecision/redirect(to:)``).
     public enum IntentAction: String, Sendable, Hashable {
@@ -55,6 +62,10 @@ public enum FlowTraceRecord: Equatable, Hashable, Sendable, CustomStringConverti
             return "failed \(operation) at \(at): \(error)"
         case .intent(let action, let change, let note):
             return "intent \(action.rawValue) \(change) (\(note))"
+        case .finished(let flow, let awaitedAt):
+            return "finished \(flow): result to run at \(awaitedAt)"
+        case .cancelled(let flow, let awaitedAt, let reason):
+            return "cancelled \(flow) (\(reason)): run at \(awaitedAt) throws"
         }
     }
 }

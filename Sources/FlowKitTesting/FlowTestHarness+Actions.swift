@@ -101,6 +101,19 @@ extension FlowTestHarness {
         return try body()
     }
 
+    /// Runs `body`, which awaits, as one action: for apps whose flows await other flows
+    /// (`run(_:_:)`), so that the tasks a step wakes belong to it.
+    ///
+    ///     await harness.perform { _ = await app.run("login alice wonderland") }
+    public func perform<Result>(
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+        column: UInt = #column,
+        _ body: () async throws -> Result
+    ) async rethrows -> Result {
+        beginAction("perform", _FailureLocation(fileID, filePath, line, column))
+        return try await body()
+    }
+
     /// Stops the runtime: the whole tree exits, innermost first.
     ///
     /// - Throws: `FlowError.runtimeNotStarted` if the runtime is not running.

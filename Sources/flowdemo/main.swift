@@ -24,7 +24,7 @@ do {
 }
 
 if options.forceWalkthrough {
-    TerminalDevice.write(app.walkthrough().map { $0 + "\n" }.joined(), to: STDOUT_FILENO)
+    TerminalDevice.write(await app.walkthrough().map { $0 + "\n" }.joined(), to: STDOUT_FILENO)
 } else {
     var terminal = DemoTerminal.detect(
         stdinIsTerminal: TerminalDevice.isTerminal(STDIN_FILENO),
@@ -40,7 +40,7 @@ if options.forceWalkthrough {
     let runner = DemoRunner(
         app: app, terminal: terminal, columns: { TerminalDevice.columns(of: STDOUT_FILENO) },
         write: { TerminalDevice.write($0, to: STDOUT_FILENO) })
-    runner.run(input)
+    await runner.run(input)
     rawMode?.restore()
 }
 exit(app.liveNodes.alive == 0 ? 0 : 1)

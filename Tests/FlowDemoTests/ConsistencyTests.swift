@@ -40,9 +40,9 @@ struct ConsistencyTests {
     }
 
     @Test("What the demo tells the user to run works with swift run")
-    func adviceUsesSwiftRun() throws {
+    func adviceUsesSwiftRun() async throws {
         let app = try makeApp()
-        let banner = app.walkthrough().first ?? ""
+        let banner = await app.walkthrough().first ?? ""
 
         #expect(banner.contains("swift run flowdemo --help"))
         #expect(
@@ -51,19 +51,19 @@ struct ConsistencyTests {
     }
 
     @Test("A path is written one way: the panel, the prompt, the trace and the tree agree")
-    func onePathStyle() throws {
+    func onePathStyle() async throws {
         let app = try makeApp()
-        _ = app.start()
-        _ = app.run("trace")
-        var transcript = app.run("login bob builder")
-        transcript += app.run("select 3")
+        _ = await app.start()
+        _ = await app.run("trace")
+        var transcript = await app.run("login bob builder")
+        transcript += await app.run("select 3")
         let prompt = app.prompt
 
         #expect(prompt == "app/main/stack/detail> ")
         #expect(transcript.contains("| app/main/stack/detail"))
         #expect(transcript.contains("  trace: enter app/main/stack/detail"))
         #expect(!transcript.contains { $0.contains(" > ") })
-        let help = app.run("help")
+        let help = await app.run("help")
         #expect(help.contains("| " + prompt.dropLast(2)))
     }
 }

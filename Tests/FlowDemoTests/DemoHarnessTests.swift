@@ -10,22 +10,24 @@ import Testing
 @Suite("Demo through the harness")
 struct DemoHarnessTests {
     @Test("Login, list, detail, back, detail and logout: every step accounted for")
-    func loginListDetailLogout() throws {
+    func loginListDetailLogout() async throws {
         let app = try makeApp()
         let harness = FlowTestHarness(runtime: app.runtime)
 
-        harness.perform { _ = app.start() }
+        await harness.perform { _ = await app.start() }
+        // The app root enters alone; its task then shows the login flow and awaits it.
         harness.expect([
             .enter("app"),
-            .enter("app/login"),
-            .enter("app/login/form"),
             .change(.start, "", entered: ["app"]),
             .activate("app"),
+            .enter("app/login"),
+            .enter("app/login/form"),
+            .change(.switch, "app", entered: ["app/login"]),
             .activate("app/login"),
             .activate("app/login/form"),
         ])
 
-        harness.perform { _ = app.run("login alice wonderland") }
+        await harness.perform { _ = await app.run("login alice wonderland") }
         harness.expect(signInRecords)
         harness.expectTree(
             """
@@ -36,11 +38,11 @@ struct DemoHarnessTests {
             """)
         trackMainFlow(harness)
 
-        harness.perform { _ = app.run("select 1") }
+        await harness.perform { _ = await app.run("select 1") }
         harness.expect(openDetailRecords(covering: "app/main/stack/list"))
         harness.leaks.track(harness.node("app/main/stack/detail"))
 
-        harness.perform { _ = app.run("back") }  // the platform's back button
+        await harness.perform { _ = await app.run("back") }  // the platform's back button
         harness.expect([
             .exit("app/main/stack/detail"),
             .change(.platformPop, "app/main/stack", exited: ["app/main/stack/detail"]),
@@ -48,13 +50,15 @@ struct DemoHarnessTests {
         ])
         harness.leaks.expectReleased(under: "app/main/stack/detail")
 
-        harness.perform { _ = app.run("select 6") }
+        await harness.perform { _ = await app.run("select 6") }
         harness.expect(openDetailRecords(covering: "app/main/stack/list"))
         harness.leaks.track(harness.node("app/main/stack/detail"))
 
-        harness.perform { _ = app.run("logout") }
+        await harness.perform { _ = await app.run("logout") }
         harness.expect([
             .send(event: "LogoutRequested", from: "app/main/stack/detail"),
+            .finished(flow: "app/main", awaitedAt: "app"),
+            .handled(event: "LogoutRequested", at: "app/main"),
             .exit("app/main/stack/detail"),
             .exit("app/main/stack/list"),
             .exit("app/main/stack"),
@@ -64,7 +68,6 @@ struct DemoHarnessTests {
             .change(.switch, "app", exited: ["app/main"], entered: ["app/login"]),
             .activate("app/login"),
             .activate("app/login/form"),
-            .handled(event: "LogoutRequested", at: "app"),
         ])
         harness.expectTree(
             """
@@ -79,11 +82,11 @@ struct DemoHarnessTests {
     }
 
     @Test("A wrong password sends nothing and changes nothing")
-    func wrongPasswordChangesNothing() throws {
+    func wrongPasswordChangesNothing() async throws {
         let app = try makeApp()
-        _ = app.start()
+        _ = await app.start()
         let harness = FlowTestHarness(runtime: app.runtime)
-        harness.perform { _ = app.run("login alice secret") }
+        await harness.perform { _ = await app.run("login alice secret") }
         harness.expectNothingReceived()
         harness.expectTree(
             """
@@ -95,32 +98,32 @@ struct DemoHarnessTests {
     }
 
     @Test("The lockout refuses even the right password until the clock moves on")
-    func lockoutThenSignIn() throws {
+    func lockoutThenSignIn() async throws {
         let clock = ManualDemoClock()
         let app = try makeApp(clock: clock)
-        _ = app.start()
+        _ = await app.start()
         let harness = FlowTestHarness(runtime: app.runtime)
-        for _ in 0..<3 { harness.perform { _ = app.run("login bob wrong") } }
-        harness.perform { _ = app.run("login bob builder") }
+        for _ in 0..<3 { await harness.perform { _ = await app.run("login bob wrong") } }
+        await harness.perform { _ = await app.run("login bob builder") }
         harness.expectNothingReceived()
         clock.advance(by: .seconds(10))
-        harness.perform { _ = app.run("login bob builder") }
+        await harness.perform { _ = await app.run("login bob builder") }
         harness.expect(signInRecords)
         harness.finish()
     }
 
     @Test("Ten sign-in and sign-out rounds release every main flow, stack, screen and session")
-    func repeatedRoundsLeakNothing() throws {
+    func repeatedRoundsLeakNothing() async throws {
         let app = try makeApp()
-        _ = app.start()
+        _ = await app.start()
         // Coarse: this test is about memory, so only the changes are checked.
         let harness = FlowTestHarness(runtime: app.runtime, exhaustivity: .off)
         for round in 1...10 {
-            harness.perform { _ = app.run("login alice wonderland") }
+            await harness.perform { _ = await app.run("login alice wonderland") }
             trackMainFlow(harness)
-            harness.perform { _ = app.run("select \(round)") }
+            await harness.perform { _ = await app.run("select \(round)") }
             harness.leaks.track(harness.node("app/main/stack/detail"))
-            harness.perform { _ = app.run("logout") }
+            await harness.perform { _ = await app.run("logout") }
             harness.expect([
                 .change(.switch, "app", exited: ["app/login"], entered: ["app/main"]),
                 .change(.push, "app/main/stack", entered: ["app/main/stack/detail"]),
@@ -136,18 +139,20 @@ struct DemoHarnessTests {
     }
 
     @Test("Quitting exits the whole tree innermost first and releases every node")
-    func quitReleasesEverything() throws {
+    func quitReleasesEverything() async throws {
         let app = try makeApp()
-        _ = app.start()
+        _ = await app.start()
         let harness = FlowTestHarness(runtime: app.runtime)
-        harness.perform { _ = app.run("login alice wonderland") }
+        await harness.perform { _ = await app.run("login alice wonderland") }
         harness.skipReceived()
         harness.leaks.trackSubtree(harness.node("app"))
-        harness.perform { _ = app.quit() }
+        await harness.perform { _ = await app.quit() }
         harness.expect([
             .exit("app/main/stack/list"),
             .exit("app/main/stack"),
             .exit("app/main"),
+            .cancelled(
+                flow: "app/main", awaitedAt: "app", reason: "it left without finishing"),
             .exit("app"),
             .change(.stop, "", exited: ["app"]),
         ])
@@ -157,13 +162,14 @@ struct DemoHarnessTests {
         #expect(app.liveNodes.alive == 0)
     }
 
-    /// What signing in does: the form's event makes the login flow finish, and the app root
-    /// switches from the login flow to a new main flow.
+    /// What signing in does: the form's event makes the login flow finish, its result goes
+    /// to the app root's `run`, and the app root switches from the login flow to a new main
+    /// flow.
     private var signInRecords: [FlowTraceRecord] {
         [
             .send(event: "CredentialsAccepted", from: "app/login/form"),
+            .finished(flow: "app/login", awaitedAt: "app"),
             .handled(event: "CredentialsAccepted", at: "app/login"),
-            .send(event: "FlowFinished<Account>", from: "app/login"),
             .exit("app/login/form"),
             .exit("app/login"),
             .enter("app/main"),
@@ -173,7 +179,6 @@ struct DemoHarnessTests {
             .activate("app/main"),
             .activate("app/main/stack"),
             .activate("app/main/stack/list"),
-            .handled(event: "FlowFinished<Account>", at: "app"),
         ]
     }
 

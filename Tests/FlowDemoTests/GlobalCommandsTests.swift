@@ -6,44 +6,47 @@ import Testing
 @Suite("Global commands")
 struct GlobalCommandsTests {
     @Test("help and ? list the commands of this screen and redraw the panel; blank does nothing")
-    func help() throws {
+    func help() async throws {
         let app = try makeApp()
-        _ = app.start()
+        _ = await app.start()
         let anywhere = [
             "Anywhere:",
+            "  open <link>               follow a deep link: flowdemo://books or flowdemo://books/<id>",
+            "  about                     present the about screen over this one",
             "  tree                      the live FlowController tree and the node count",
             "  trace                     print FlowKit's trace as it happens (on/off)",
             "  help, ?                   the commands of this screen",
             "  quit                      stop and count the surviving FlowControllers (Ctrl-C too)",
         ]
 
-        #expect(app.run("   ") == [])
+        #expect(await app.run("   ") == [])
         #expect(
-            app.run("HELP")
+            await app.run("HELP")
                 == [
                     "Commands on this screen (Sign in):",
                     "  login <user> <password>   sign in; the username in any case",
                 ] + anywhere + lines(loginPanel))
-        _ = app.run("login bob builder")
-        _ = app.run("select 1")
-        let detailHelp = app.run("?")
+        _ = await app.run("login bob builder")
+        _ = await app.run("select 1")
+        let detailHelp = await app.run("?")
         #expect(
-            Array(detailHelp.prefix(3)) == [
+            Array(detailHelp.prefix(4)) == [
                 "Commands on this screen (Pride and Prejudice):",
-                "  back      the platform's back button: close the book",
-                "  logout    sign out; the main flow is torn down",
+                "  back          the platform's back button: close the book",
+                "  rate          rate this book in a sheet; the sheet's result comes back here",
+                "  logout        sign out; the main flow is torn down",
             ])
-        #expect(detailHelp.dropFirst(3).first == "Anywhere:")
+        #expect(detailHelp.dropFirst(4).first == "Anywhere:")
         #expect(detailHelp.contains("+-- Pride and Prejudice " + String(repeating: "-", count: 48)))
     }
 
     @Test("trace toggles live trace lines; the runtime's own trace keeps recording")
-    func traceToggle() throws {
+    func traceToggle() async throws {
         let app = try makeApp()
-        _ = app.start()
-        var transcript = app.echoAndRun("trace")
-        transcript += app.echoAndRun("trace")
-        transcript += app.echoAndRun("login bob builder")
+        _ = await app.start()
+        var transcript = await app.echoAndRun("trace")
+        transcript += await app.echoAndRun("trace")
+        transcript += await app.echoAndRun("login bob builder")
 
         #expect(
             Array(transcript.prefix(5)) == [
@@ -59,12 +62,12 @@ struct GlobalCommandsTests {
     }
 
     @Test("The prompt is the focused path")
-    func prompt() throws {
+    func prompt() async throws {
         let app = try makeApp()
-        _ = app.start()
+        _ = await app.start()
         let before = app.prompt
-        _ = app.run("login alice wonderland")
-        _ = app.run("select 1")
+        _ = await app.run("login alice wonderland")
+        _ = await app.run("select 1")
 
         #expect([before, app.prompt] == ["app/login/form> ", "app/main/stack/detail> "])
     }

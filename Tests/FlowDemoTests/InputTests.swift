@@ -49,27 +49,27 @@ struct InputTests {
 @Suite("Input the app refuses")
 struct RefusedInputTests {
     @Test("A line over the limit is refused with a message and changes nothing")
-    func tooLong() throws {
+    func tooLong() async throws {
         let app = try makeApp()
-        _ = app.start()
+        _ = await app.start()
         let long = "filter " + String(repeating: "x", count: 194)
 
         #expect(
-            app.echoAndRun(long) == [
+            await app.echoAndRun(long) == [
                 "> filter " + String(repeating: "x", count: 52) + "…",
                 "Refused: the line has 201 characters; a command has at most 200.",
             ])
         // 200 characters is not too long: the command runs (and does not apply here).
         #expect(
-            app.run(String(long.dropLast()))
+            await app.run(String(long.dropLast()))
                 == ["filter: sign in first; the book list comes after login."])
     }
 
     @Test("A line the reader cut short is refused even if what is left would fit")
-    func cutShort() throws {
+    func cutShort() async throws {
         let app = try makeApp()
-        _ = app.start()
-        let output = app.pipedStep(DemoLineSplitter.Line(text: "tree", isCutShort: true))
+        _ = await app.start()
+        let output = await app.pipedStep(DemoLineSplitter.Line(text: "tree", isCutShort: true))
 
         #expect(
             output?.plainLines(echo: true) == [
@@ -79,32 +79,33 @@ struct RefusedInputTests {
     }
 
     @Test("Control characters in a command reach neither the echo nor the messages")
-    func escapesAreNotEchoed() throws {
+    func escapesAreNotEchoed() async throws {
         let app = try makeApp()
-        _ = app.start()
-        _ = app.run("login bob builder")
-        var transcript = app.echoAndRun("fil\u{1B}[Dter \u{1B}]0;pwned\u{07}dickens")
-        transcript += app.echoAndRun("\u{1B}[31mbogus\u{1B}[0m")
+        _ = await app.start()
+        _ = await app.run("login bob builder")
+        var transcript = await app.echoAndRun("fil\u{1B}[Dter \u{1B}]0;pwned\u{07}dickens")
+        transcript += await app.echoAndRun("\u{1B}[31mbogus\u{1B}[0m")
 
         #expect(
             Array(transcript.prefix(2)) == ["> filter dickens", "6 of 64 books match \"dickens\"."])
         #expect(
             transcript.suffix(2) == [
                 "> bogus",
-                "Unknown command 'bogus'. Try: next, prev, page, filter, select, logout, tree, "
-                    + "trace, help, quit.",
+                "Unknown command 'bogus'. Try: next, prev, page, filter, select, logout, open, "
+                    + "about, tree, trace, help, quit.",
             ])
         #expect(!transcript.joined().unicodeScalars.contains { !DemoInput.isAllowed($0) })
     }
 
     @Test("Piped blank lines, comments and lines that are only escape codes are skipped")
-    func skippedPipedLines() throws {
+    func skippedPipedLines() async throws {
         let app = try makeApp()
-        _ = app.start()
+        _ = await app.start()
 
         for text in ["", "   ", "# note", "\u{1B}[A", "\t"] {
-            #expect(app.pipedStep(DemoLineSplitter.Line(text: text)) == nil)
+            #expect(await app.pipedStep(DemoLineSplitter.Line(text: text)) == nil)
         }
-        #expect(app.pipedStep(DemoLineSplitter.Line(text: "  tree ")).map(\.command) == "tree")
+        #expect(
+            await app.pipedStep(DemoLineSplitter.Line(text: "  tree ")).map(\.command) == "tree")
     }
 }

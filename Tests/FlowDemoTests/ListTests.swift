@@ -6,22 +6,22 @@ import Testing
 @Suite("Book list")
 struct ListTests {
     /// An app signed in as Bob, its output so far dropped.
-    private func signedIn() throws -> DemoApp {
+    private func signedIn() async throws -> DemoApp {
         let app = try makeApp()
-        _ = app.start()
-        _ = app.run("login bob builder")
+        _ = await app.start()
+        _ = await app.run("login bob builder")
         return app
     }
 
     @Test("Paging moves a page at a time and refuses to go past either end")
-    func paging() throws {
-        let app = try signedIn()
+    func paging() async throws {
+        let app = try await signedIn()
         var transcript: [String] = []
         for command in ["prev", "next", "next", "prev"] {
-            transcript += app.echoAndRun(command)
+            transcript += await app.echoAndRun(command)
         }
-        for _ in 0..<6 { _ = app.run("next") }
-        transcript += app.echoAndRun("next")
+        for _ in 0..<6 { _ = await app.run("next") }
+        transcript += await app.echoAndRun("next")
 
         #expect(
             transcript
@@ -35,12 +35,12 @@ struct ListTests {
     }
 
     @Test("The filter matches title, author or genre, resets to page 1, and clears")
-    func filtering() throws {
-        let app = try signedIn()
-        _ = app.run("next")
+    func filtering() async throws {
+        let app = try await signedIn()
+        _ = await app.run("next")
         var transcript: [String] = []
         for command in ["filter WAR", "next", "filter zzz", "select 1", "filter"] {
-            transcript += app.echoAndRun(command)
+            transcript += await app.echoAndRun(command)
         }
 
         #expect(
@@ -64,12 +64,12 @@ struct ListTests {
     }
 
     @Test("Selecting an out-of-range or malformed number prints an error and changes nothing")
-    func selectOutOfRange() throws {
-        let app = try signedIn()
+    func selectOutOfRange() async throws {
+        let app = try await signedIn()
         let tree = app.runtime.treeDescription()
         var transcript: [String] = []
         for command in ["select 65", "select 0", "select -1", "select x", "select", "select 1 2"] {
-            transcript += app.echoAndRun(command)
+            transcript += await app.echoAndRun(command)
         }
 
         #expect(
@@ -86,12 +86,12 @@ struct ListTests {
     }
 
     @Test("Selecting a book pushes its detail; back pops it and keeps the list's filter")
-    func selectAndBack() throws {
-        let app = try signedIn()
-        _ = app.run("filter war")
-        var transcript = app.echoAndRun("trace")
-        transcript += app.echoAndRun("select 2")
-        transcript += app.echoAndRun("back")
+    func selectAndBack() async throws {
+        let app = try await signedIn()
+        _ = await app.run("filter war")
+        var transcript = await app.echoAndRun("trace")
+        transcript += await app.echoAndRun("select 2")
+        transcript += await app.echoAndRun("back")
 
         let detail = """
             +-- War and Peace ------------------------------------------------------
@@ -104,8 +104,8 @@ struct ListTests {
             |
             | Signed in as Bob; books opened this session: 1
             |
-            | Here: back, logout
-            | Anywhere: tree, trace, help, quit
+            | Here: back, rate, logout
+            | Anywhere: open, about, tree, trace, help, quit
             +-----------------------------------------------------------------------
             """
         #expect(
@@ -137,26 +137,27 @@ struct ListTests {
     }
 
     @Test("Commands of other screens say why they do not apply; unknown words get a hint")
-    func commandsOfOtherScreens() throws {
-        let app = try signedIn()
+    func commandsOfOtherScreens() async throws {
+        let app = try await signedIn()
         let tree = app.runtime.treeDescription()
 
-        #expect(app.run("back") == ["back: already at the list."])
-        #expect(app.run("login alice wonderland") == ["login: already signed in; logout first."])
+        #expect(await app.run("back") == ["back: already at the list."])
         #expect(
-            app.run("fly away") == [
-                "Unknown command 'fly'. Try: next, prev, page, filter, select, logout, tree, "
-                    + "trace, help, quit."
+            await app.run("login alice wonderland") == ["login: already signed in; logout first."])
+        #expect(
+            await app.run("fly away") == [
+                "Unknown command 'fly'. Try: next, prev, page, filter, select, logout, open, "
+                    + "about, tree, trace, help, quit."
             ])
         #expect(app.runtime.treeDescription() == tree)
     }
 
     @Test("page N jumps to a page; out of range or malformed, it says so and changes nothing")
-    func pageJumps() throws {
-        let app = try signedIn()
+    func pageJumps() async throws {
+        let app = try await signedIn()
         var transcript: [String] = []
         for command in ["page 3", "page 3", "page 9", "page 0", "page x", "page", "page 2 3"] {
-            transcript += app.echoAndRun(command)
+            transcript += await app.echoAndRun(command)
         }
 
         #expect(
@@ -173,12 +174,12 @@ struct ListTests {
     }
 
     @Test("Extra words are refused the same way by every command that takes a fixed number")
-    func extraWordsAreRefusedAlike() throws {
-        let app = try signedIn()
-        _ = app.run("select 1")
+    func extraWordsAreRefusedAlike() async throws {
+        let app = try await signedIn()
+        _ = await app.run("select 1")
         var transcript: [String] = []
         for command in ["back now", "logout please", "tree x", "trace on", "help me", "quit now"] {
-            transcript += app.echoAndRun(command)
+            transcript += await app.echoAndRun(command)
         }
 
         #expect(
@@ -195,13 +196,13 @@ struct ListTests {
     }
 
     @Test("On a book, list commands say where they work")
-    func listCommandsOnADetail() throws {
-        let app = try signedIn()
-        _ = app.run("select 1")
+    func listCommandsOnADetail() async throws {
+        let app = try await signedIn()
+        _ = await app.run("select 1")
 
-        #expect(app.run("next") == ["next: only on the list; 'back' returns to it."])
-        #expect(app.run("select 2") == ["select: only on the list; 'back' returns to it."])
-        #expect(app.run("login bob builder") == ["login: already signed in; logout first."])
+        #expect(await app.run("next") == ["next: only on the list; 'back' returns to it."])
+        #expect(await app.run("select 2") == ["select: only on the list; 'back' returns to it."])
+        #expect(await app.run("login bob builder") == ["login: already signed in; logout first."])
     }
 
     private let page1 = [
@@ -254,7 +255,7 @@ struct ListTests {
                 "| Page \(page) of \(pages)",
                 "|",
                 "| Here: next, prev, page <n>, filter [text], select <n>, logout",
-                "| Anywhere: tree, trace, help, quit",
+                "| Anywhere: open, about, tree, trace, help, quit",
                 "+-----------------------------------------------------------------------",
             ]
     }

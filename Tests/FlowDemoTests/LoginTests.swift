@@ -6,11 +6,11 @@ import Testing
 @Suite("Login screen")
 struct LoginTests {
     @Test("A wrong password shows an error and stays on the login screen")
-    func wrongPassword() throws {
+    func wrongPassword() async throws {
         let app = try makeApp()
-        var transcript = app.start()
-        transcript += app.echoAndRun("login alice hunter2")
-        transcript += app.echoAndRun("tree")
+        var transcript = await app.start()
+        transcript += await app.echoAndRun("login alice hunter2")
+        transcript += await app.echoAndRun("tree")
 
         #expect(
             transcript
@@ -28,12 +28,12 @@ struct LoginTests {
     }
 
     @Test("Empty fields and extra words are refused and never count as failures")
-    func emptyFieldsAreRefused() throws {
+    func emptyFieldsAreRefused() async throws {
         let app = try makeApp()
-        _ = app.start()
+        _ = await app.start()
         var transcript: [String] = []
         for command in ["login", "login alice", "login alice a b", "login nobody x"] {
-            transcript += app.echoAndRun(command)
+            transcript += await app.echoAndRun(command)
         }
 
         #expect(
@@ -51,36 +51,36 @@ struct LoginTests {
     }
 
     @Test("Usernames are read in any case; passwords are not")
-    func usernamesIgnoreCase() throws {
+    func usernamesIgnoreCase() async throws {
         let app = try makeApp()
-        _ = app.start()
+        _ = await app.start()
 
         #expect(
-            app.run("login Bob BUILDER") == [
+            await app.run("login Bob BUILDER") == [
                 "Wrong username or password (1 in a row for bob; 2 more lock bob out for 10 s)."
             ])
         #expect(
-            Array(app.run("LOGIN BOB builder").prefix(1)) == [
-                "Signed in as Bob: the app root switched to main."
+            Array(await app.run("LOGIN BOB builder").prefix(1)) == [
+                "Signed in as Bob: the app root shows the main flow."
             ])
         #expect(app.runtime.focusedNode?.path == "app/main/stack/list")
     }
 
     @Test("Three failures in a row lock that user out for ten seconds, and the message says when")
-    func lockout() throws {
+    func lockout() async throws {
         let clock = ManualDemoClock()
         let app = try makeApp(clock: clock)
-        _ = app.start()
+        _ = await app.start()
         var transcript: [String] = []
-        transcript += app.echoAndRun("login alice one")
-        transcript += app.echoAndRun("login ALICE two")
-        transcript += app.echoAndRun("login alice three")
-        transcript += app.echoAndRun("login alice wonderland")
+        transcript += await app.echoAndRun("login alice one")
+        transcript += await app.echoAndRun("login ALICE two")
+        transcript += await app.echoAndRun("login alice three")
+        transcript += await app.echoAndRun("login alice wonderland")
         clock.advance(by: .milliseconds(9_500))
-        transcript += app.echoAndRun("login alice wonderland")
+        transcript += await app.echoAndRun("login alice wonderland")
         clock.advance(by: .milliseconds(500))
-        transcript += app.echoAndRun("login alice four")
-        transcript += app.echoAndRun("login alice wonderland")
+        transcript += await app.echoAndRun("login alice four")
+        transcript += await app.echoAndRun("login alice wonderland")
 
         let expected =
             [
@@ -106,7 +106,7 @@ struct LoginTests {
             ] + lines(loginPanel)
             + [
                 "> login alice wonderland",
-                "Signed in as Alice: the app root switched to main.",
+                "Signed in as Alice: the app root shows the main flow.",
             ]
         #expect(Array(transcript.prefix(expected.count)) == expected)
         #expect(transcript.dropFirst(expected.count).first == "+-- Books " + dashes(62))
@@ -114,36 +114,36 @@ struct LoginTests {
     }
 
     @Test("The lockout is per user: a locked-out alice does not stop bob")
-    func lockoutIsPerUser() throws {
+    func lockoutIsPerUser() async throws {
         let clock = ManualDemoClock()
         let app = try makeApp(clock: clock)
-        _ = app.start()
-        for attempt in ["x", "y", "z"] { _ = app.run("login alice \(attempt)") }
-        _ = app.run("login bob wrong")
+        _ = await app.start()
+        for attempt in ["x", "y", "z"] { _ = await app.run("login alice \(attempt)") }
+        _ = await app.run("login bob wrong")
         clock.advance(by: .seconds(3))
 
         #expect(
-            app.run("login alice wonderland")
+            await app.run("login alice wonderland")
                 == ["alice is locked out: try again in 7 s (other users can sign in)."]
                 + lines(lockedPanel(["alice; try again in 7 s."])))
         #expect(
-            Array(app.run("login bob builder").prefix(1)) == [
-                "Signed in as Bob: the app root switched to main."
+            Array(await app.run("login bob builder").prefix(1)) == [
+                "Signed in as Bob: the app root shows the main flow."
             ])
     }
 
     @Test("The lockout survives logging out, because the auth service belongs to the app root")
-    func lockoutOutlivesTheLoginFlow() throws {
+    func lockoutOutlivesTheLoginFlow() async throws {
         let clock = ManualDemoClock()
         let app = try makeApp(clock: clock)
-        _ = app.start()
-        _ = app.run("login alice wonderland")
-        _ = app.run("logout")
-        for attempt in ["x", "y", "z"] { _ = app.run("login bob \(attempt)") }
+        _ = await app.start()
+        _ = await app.run("login alice wonderland")
+        _ = await app.run("logout")
+        for attempt in ["x", "y", "z"] { _ = await app.run("login bob \(attempt)") }
 
-        #expect(app.run("logout") == ["logout: nobody is signed in."])
+        #expect(await app.run("logout") == ["logout: nobody is signed in."])
         #expect(
-            app.run("login bob builder") == [
+            await app.run("login bob builder") == [
                 "bob is locked out: try again in 10 s (other users can sign in)."
             ])
         #expect(app.runtime.focusedNode?.path == "app/login/form")
@@ -165,7 +165,7 @@ struct LoginTests {
             + """
             |
             | Here: login <user> <password>
-            | Anywhere: tree, trace, help, quit
+            | Anywhere: open, about, tree, trace, help, quit
             +-----------------------------------------------------------------------
             """
     }

@@ -25,11 +25,13 @@ extension DemoInputEvent {
 @Suite("Runner")
 struct RunnerTests {
     /// Runs a new app on `terminal` with `events` and returns everything written.
-    func run(_ events: [DemoInputEvent], on terminal: DemoTerminal) throws -> (String, DemoApp) {
+    func run(
+        _ events: [DemoInputEvent], on terminal: DemoTerminal
+    ) async throws -> (String, DemoApp) {
         let app = try makeApp()
         var written = ""
         let runner = DemoRunner(app: app, terminal: terminal, write: { written += $0 })
-        runner.run(ScriptedInput(events))
+        await runner.run(ScriptedInput(events))
         return (written, app)
     }
 
@@ -37,15 +39,15 @@ struct RunnerTests {
         input: .editor, usesColor: false, clearsScreen: true, columns: 60, usesUnicode: false)
 
     @Test("Piped: an interrupt while waiting for input quits as quit does")
-    func pipedInterrupt() throws {
-        let (written, app) = try run(
+    func pipedInterrupt() async throws {
+        let (written, app) = try await run(
             [.text("login bob builder\nsel"), .interrupt, .text("ect 1\n")], on: .plain)
 
         #expect(
             written.hasSuffix(
                 """
                 > login bob builder
-                Signed in as Bob: the app root switched to main.
+                Signed in as Bob: the app root shows the main flow.
                 """ + "\n" + bookPanelText(user: "Bob")
                     + """
                     (interrupted: quitting as 'quit' does)
@@ -58,8 +60,8 @@ struct RunnerTests {
     }
 
     @Test("Piped: input ending mid-line runs that line, then ends on a fresh line")
-    func pipedEndMidLine() throws {
-        let (written, _) = try run([.text("tree\ntr"), .text("ee")], on: .plain)
+    func pipedEndMidLine() async throws {
+        let (written, _) = try await run([.text("tree\ntr"), .text("ee")], on: .plain)
 
         #expect(
             written.hasSuffix(
@@ -78,14 +80,15 @@ struct RunnerTests {
     }
 
     @Test("Piped: no input at all runs the walkthrough")
-    func pipedWalkthrough() throws {
-        let (written, _) = try run([], on: .plain)
+    func pipedWalkthrough() async throws {
+        let (written, _) = try await run([], on: .plain)
         #expect(written == expectedWalkthrough + "\n")
     }
 
     @Test("Terminal: each command clears the screen and shows the echo, messages and panel")
-    func clearsPerStep() throws {
-        let (written, _) = try run([.text("login bob builder\r"), .text("back\r")], on: editor)
+    func clearsPerStep() async throws {
+        let (written, _) = try await run(
+            [.text("login bob builder\r"), .text("back\r")], on: editor)
         let screens = written.components(separatedBy: DemoRenderer.clearScreen)
 
         #expect(screens.count == 4)  // before the first clear, start, login, back
@@ -94,8 +97,9 @@ struct RunnerTests {
     }
 
     @Test("Terminal: Ctrl-C quits as quit does, on a fresh line after ^C")
-    func ctrlC() throws {
-        let (written, app) = try run([.text("login bob builder\rsel\u{03}select 1\r")], on: editor)
+    func ctrlC() async throws {
+        let (written, app) = try await run(
+            [.text("login bob builder\rsel\u{03}select 1\r")], on: editor)
 
         #expect(
             written.hasSuffix(
@@ -111,16 +115,16 @@ struct RunnerTests {
     }
 
     @Test("Terminal: a signal while waiting for a key quits the same way")
-    func signalInEditor() throws {
-        let (written, app) = try run([.text("tr"), .interrupt], on: editor)
+    func signalInEditor() async throws {
+        let (written, app) = try await run([.text("tr"), .interrupt], on: editor)
 
         #expect(written.hasSuffix("tr\u{1B}[K\r\u{1B}[18C^C\n" + quitTail(created: 3)))
         #expect(app.hasQuit)
     }
 
     @Test("Terminal: Ctrl-D mid-line ends on a fresh line and says the line was not run")
-    func ctrlDMidLine() throws {
-        let (written, _) = try run([.text("sel\u{04}")], on: editor)
+    func ctrlDMidLine() async throws {
+        let (written, _) = try await run([.text("sel\u{04}")], on: editor)
 
         #expect(
             written.hasSuffix(
@@ -130,8 +134,8 @@ struct RunnerTests {
     }
 
     @Test("Terminal: an arrow key edits the line; an escape sequence never reaches the screen")
-    func arrowKeysInTheLoop() throws {
-        let (written, _) = try run(
+    func arrowKeysInTheLoop() async throws {
+        let (written, _) = try await run(
             [
                 .text("login bob builder\r"),
                 .text("filter dickns\u{1B}[D\u{1B}[De\u{1B}]0;x\u{07}\r"),
@@ -143,8 +147,9 @@ struct RunnerTests {
     }
 
     @Test("Terminal: a line over the limit is refused with a message")
-    func longLineInEditor() throws {
-        let (written, app) = try run([.text(String(repeating: "a", count: 250) + "\r")], on: editor)
+    func longLineInEditor() async throws {
+        let (written, app) = try await run(
+            [.text(String(repeating: "a", count: 250) + "\r")], on: editor)
 
         #expect(
             written.contains("Refused: the line has 250 characters; a command has at most 200."))
@@ -152,8 +157,8 @@ struct RunnerTests {
     }
 
     @Test("A terminal read a line at a time prompts, and ends on a fresh line")
-    func linesMode() throws {
-        let (written, _) = try run(
+    func linesMode() async throws {
+        let (written, _) = try await run(
             [.text("tree\n"), .text("tr"), .endOfInput], on: DemoTerminal(input: .lines))
 
         #expect(
@@ -195,7 +200,7 @@ struct RunnerTests {
         | Page 1 of 8
         |
         | Here: next, prev, page <n>, filter [text], select <n>, logout
-        | Anywhere: tree, trace, help, quit
+        | Anywhere: open, about, tree, trace, help, quit
         +-----------------------------------------------------------------------
 
         """

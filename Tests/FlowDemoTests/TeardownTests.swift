@@ -6,11 +6,11 @@ import Testing
 @Suite("Teardown")
 struct TeardownTests {
     @Test("Logging out from a detail screen deallocates every main-flow node and the session")
-    func logoutFromDetailReleasesMainSubtree() throws {
+    func logoutFromDetailReleasesMainSubtree() async throws {
         let app = try makeApp()
-        _ = app.start()
-        _ = app.run("login alice wonderland")
-        _ = app.run("select 5")
+        _ = await app.start()
+        _ = await app.run("login alice wonderland")
+        _ = await app.run("select 5")
         weak let main = app.runtime.node(at: "app/main")
         weak let stack = app.runtime.node(at: "app/main/stack")
         weak let list = app.runtime.node(at: "app/main/stack/list")
@@ -22,13 +22,13 @@ struct TeardownTests {
         #expect(session?.viewedBookIDs == [5])
         #expect(app.liveNodes.alive == 5)
 
-        let output = app.echoAndRun("logout")
+        let output = await app.echoAndRun("logout")
 
         #expect(
             output
                 == [
                     "> logout",
-                    "Alice signed out: the app root switched to login and tore the main flow down.",
+                    "Alice signed out: the app root tore the main flow down and shows a new login flow.",
                     "The session is gone (checked with a weak reference).",
                 ] + lines(loginPanel))
         #expect(main == nil)
@@ -41,16 +41,16 @@ struct TeardownTests {
     }
 
     @Test("Back pops the detail through the platform's entry point and deallocates it")
-    func backReleasesDetail() throws {
+    func backReleasesDetail() async throws {
         let app = try makeApp()
-        _ = app.start()
-        _ = app.run("login alice wonderland")
-        _ = app.run("select 1")
+        _ = await app.start()
+        _ = await app.run("login alice wonderland")
+        _ = await app.run("select 1")
         weak let detail = app.runtime.node(at: "app/main/stack/detail")
         #expect(detail != nil)
         app.runtime.trace.removeAll()
 
-        _ = app.run("back")
+        _ = await app.run("back")
 
         #expect(detail == nil)
         #expect(
@@ -63,10 +63,10 @@ struct TeardownTests {
     }
 
     @Test("The session is visible inside the main flow's subtree only")
-    func sessionIsScopedToMainFlow() throws {
+    func sessionIsScopedToMainFlow() async throws {
         let app = try makeApp()
-        _ = app.start()
-        _ = app.run("login bob builder")
+        _ = await app.start()
+        _ = await app.run("login bob builder")
         let root = try #require(app.runtime.node(at: "app"))
         let list = try #require(app.runtime.node(at: "app/main/stack/list"))
 
@@ -78,14 +78,14 @@ struct TeardownTests {
     }
 
     @Test("Quitting stops the runtime and leaves no demo FlowController alive")
-    func quitLeavesNothingAlive() throws {
+    func quitLeavesNothingAlive() async throws {
         let app = try makeApp()
-        _ = app.start()
-        _ = app.run("login alice wonderland")
-        _ = app.run("select 2")
+        _ = await app.start()
+        _ = await app.run("login alice wonderland")
+        _ = await app.run("select 2")
         weak let root = app.runtime.node(at: "app")
 
-        let output = app.echoAndRun("quit")
+        let output = await app.echoAndRun("quit")
 
         #expect(
             output == [
@@ -95,18 +95,19 @@ struct TeardownTests {
             ])
         #expect(root == nil)
         #expect(app.liveNodes.alive == 0)
-        #expect(app.run("tree") == ["The demo has quit."])
+        #expect(await app.run("tree") == ["The demo has quit."])
     }
 
     @Test("Signing in and out many times leaves only the login subtree alive")
-    func repeatedSessionsDoNotAccumulate() throws {
+    func repeatedSessionsDoNotAccumulate() async throws {
         let app = try makeApp()
-        _ = app.start()
+        _ = await app.start()
         for round in 0..<20 {
-            _ = app.run("login \(round.isMultiple(of: 2) ? "alice wonderland" : "bob builder")")
-            _ = app.run("select \(round + 1)")
-            _ = app.run(round.isMultiple(of: 3) ? "back" : "logout")
-            if round.isMultiple(of: 3) { _ = app.run("logout") }
+            _ = await app.run(
+                "login \(round.isMultiple(of: 2) ? "alice wonderland" : "bob builder")")
+            _ = await app.run("select \(round + 1)")
+            _ = await app.run(round.isMultiple(of: 3) ? "back" : "logout")
+            if round.isMultiple(of: 3) { _ = await app.run("logout") }
         }
 
         #expect(app.liveNodes.alive == 3)

@@ -137,7 +137,7 @@ struct TerminalBinaryTests {
 
         #expect(status == 0)
         #expect(text.components(separatedBy: DemoRenderer.clearScreen).count == 4)
-        #expect(text.contains("\u{1B}[32mSigned in as Alice: the app root switched to main."))
+        #expect(text.contains("\u{1B}[32mSigned in as Alice: the app root shows the main flow."))
         #expect(text.contains("\u{1B}[1m> filter dickens\u{1B}[0m\r\n"))
         #expect(text.contains("\u{1B}[33m6 of 64 books match \"dickens\".\u{1B}[0m"))
         #expect(containsColorCode(text))

@@ -4,14 +4,15 @@ import Testing
 @MainActor
 @Suite("Walkthrough")
 struct WalkthroughTests {
-    @Test("The walkthrough signs in, pages, filters, opens details, logs out and quits clean")
-    func walkthroughTranscript() throws {
+    @Test(
+        "The walkthrough signs in, pages, filters, opens details, rates, logs out and quits clean")
+    func walkthroughTranscript() async throws {
         let app = try makeApp()
 
-        #expect(app.walkthrough() == lines(expectedWalkthrough))
+        #expect(await app.walkthrough() == lines(expectedWalkthrough))
         #expect(app.hasQuit)
         #expect(app.liveNodes.alive == 0)
-        #expect(app.liveNodes.created == 10)
+        #expect(app.liveNodes.created == 12)
     }
 
     @Test("The walkthrough's commands are the ones the docs describe")
@@ -19,8 +20,8 @@ struct WalkthroughTests {
         #expect(
             DemoApp.walkthroughCommands == [
                 "login alice secret", "trace", "login alice wonderland", "next",
-                "filter dickens", "select 1", "tree", "back", "select 6", "logout", "tree",
-                "quit",
+                "filter dickens", "select 1", "tree", "back", "select 6", "rate", "close",
+                "rate", "stars 4", "logout", "tree", "quit",
             ])
     }
 }
@@ -40,7 +41,7 @@ let expectedWalkthrough = """
     | 3 wrong attempts in a row lock a user out for 10 seconds.
     |
     | Here: login <user> <password>
-    | Anywhere: tree, trace, help, quit
+    | Anywhere: open, about, tree, trace, help, quit
     +-----------------------------------------------------------------------
     > login alice secret
     Wrong username or password (1 in a row for alice; 2 more lock alice out for 10 s).
@@ -48,8 +49,9 @@ let expectedWalkthrough = """
     Trace on: FlowKit's trace lines follow as they happen.
     > login alice wonderland
       trace: send CredentialsAccepted from app/login/form
+      trace: finished app/login: result to run at app
       trace: handled CredentialsAccepted at app/login
-      trace: send FlowFinished<Account> from app/login
+    Signed in as Alice: the app root shows the main flow.
       trace: exit app/login/form
       trace: exit app/login
       trace: enter app/main
@@ -59,8 +61,6 @@ let expectedWalkthrough = """
       trace: activate app/main
       trace: activate app/main/stack
       trace: activate app/main/stack/list
-    Signed in as Alice: the app root switched to main.
-      trace: handled FlowFinished<Account> at app
     +-- Books --------------------------------------------------------------
     | app/main/stack/list
     |
@@ -79,7 +79,7 @@ let expectedWalkthrough = """
     | Page 1 of 8
     |
     | Here: next, prev, page <n>, filter [text], select <n>, logout
-    | Anywhere: tree, trace, help, quit
+    | Anywhere: open, about, tree, trace, help, quit
     +-----------------------------------------------------------------------
     > next
     +-- Books --------------------------------------------------------------
@@ -100,7 +100,7 @@ let expectedWalkthrough = """
     | Page 2 of 8
     |
     | Here: next, prev, page <n>, filter [text], select <n>, logout
-    | Anywhere: tree, trace, help, quit
+    | Anywhere: open, about, tree, trace, help, quit
     +-----------------------------------------------------------------------
     > filter dickens
     6 of 64 books match "dickens".
@@ -120,7 +120,7 @@ let expectedWalkthrough = """
     | Page 1 of 1
     |
     | Here: next, prev, page <n>, filter [text], select <n>, logout
-    | Anywhere: tree, trace, help, quit
+    | Anywhere: open, about, tree, trace, help, quit
     +-----------------------------------------------------------------------
     > select 1
       trace: send BookSelected from app/main/stack/list
@@ -139,8 +139,8 @@ let expectedWalkthrough = """
     |
     | Signed in as Alice; books opened this session: 1
     |
-    | Here: back, logout
-    | Anywhere: tree, trace, help, quit
+    | Here: back, rate, logout
+    | Anywhere: open, about, tree, trace, help, quit
     +-----------------------------------------------------------------------
     > tree
     * app
@@ -169,7 +169,7 @@ let expectedWalkthrough = """
     | Page 1 of 1
     |
     | Here: next, prev, page <n>, filter [text], select <n>, logout
-    | Anywhere: tree, trace, help, quit
+    | Anywhere: open, about, tree, trace, help, quit
     +-----------------------------------------------------------------------
     > select 6
       trace: send BookSelected from app/main/stack/list
@@ -188,23 +188,87 @@ let expectedWalkthrough = """
     |
     | Signed in as Alice; books opened this session: 2
     |
-    | Here: back, logout
-    | Anywhere: tree, trace, help, quit
+    | Here: back, rate, logout
+    | Anywhere: open, about, tree, trace, help, quit
+    +-----------------------------------------------------------------------
+    > rate
+      trace: enter app/main/stack/detail/rate
+      trace: change present app/main/stack/detail +app/main/stack/detail/rate
+      trace: activate app/main/stack/detail/rate
+    +-- Rate this book -----------------------------------------------------
+    | app/main/stack/detail/rate
+    |
+    | How many stars for A Christmas Carol?
+    | stars <n> rates it from 1 to 5; close leaves without a rating.
+    |
+    | Here: stars <n>, close
+    | Anywhere: open, about, tree, trace, help, quit
+    +-----------------------------------------------------------------------
+    > close
+      trace: exit app/main/stack/detail/rate
+      trace: cancelled app/main/stack/detail/rate (it left without finishing): run at app/main/stack/detail throws
+      trace: change platformDismiss app/main/stack/detail -app/main/stack/detail/rate
+    Rating cancelled: the sheet was closed without a rating.
+    +-- A Christmas Carol --------------------------------------------------
+    | app/main/stack/detail
+    |
+    | A Christmas Carol
+    | by Charles Dickens, 1843 (novella)
+    |
+    | Three spirits visit a miser on Christmas Eve.
+    |
+    | Signed in as Alice; books opened this session: 2
+    |
+    | Here: back, rate, logout
+    | Anywhere: open, about, tree, trace, help, quit
+    +-----------------------------------------------------------------------
+    > rate
+      trace: enter app/main/stack/detail/rate
+      trace: change present app/main/stack/detail +app/main/stack/detail/rate
+      trace: activate app/main/stack/detail/rate
+    +-- Rate this book -----------------------------------------------------
+    | app/main/stack/detail/rate
+    |
+    | How many stars for A Christmas Carol?
+    | stars <n> rates it from 1 to 5; close leaves without a rating.
+    |
+    | Here: stars <n>, close
+    | Anywhere: open, about, tree, trace, help, quit
+    +-----------------------------------------------------------------------
+    > stars 4
+      trace: finished app/main/stack/detail/rate: result to run at app/main/stack/detail
+      trace: exit app/main/stack/detail/rate
+      trace: change dismiss app/main/stack/detail -app/main/stack/detail/rate
+    You gave A Christmas Carol 4 of 5 stars.
+    +-- A Christmas Carol --------------------------------------------------
+    | app/main/stack/detail
+    |
+    | A Christmas Carol
+    | by Charles Dickens, 1843 (novella)
+    |
+    | Three spirits visit a miser on Christmas Eve.
+    |
+    | Signed in as Alice; books opened this session: 2
+    | Your rating: 4 of 5 stars
+    |
+    | Here: back, rate, logout
+    | Anywhere: open, about, tree, trace, help, quit
     +-----------------------------------------------------------------------
     > logout
       trace: send LogoutRequested from app/main/stack/detail
+      trace: finished app/main: result to run at app
+      trace: handled LogoutRequested at app/main
       trace: exit app/main/stack/detail
       trace: exit app/main/stack/list
       trace: exit app/main/stack
       trace: exit app/main
+    Alice signed out: the app root tore the main flow down and shows a new login flow.
+    The session is gone (checked with a weak reference).
       trace: enter app/login
       trace: enter app/login/form
       trace: change switch app -app/main +app/login
       trace: activate app/login
       trace: activate app/login/form
-    Alice signed out: the app root switched to login and tore the main flow down.
-    The session is gone (checked with a weak reference).
-      trace: handled LogoutRequested at app
     +-- Sign in ------------------------------------------------------------
     | app/login/form
     |
@@ -214,7 +278,7 @@ let expectedWalkthrough = """
     | 3 wrong attempts in a row lock a user out for 10 seconds.
     |
     | Here: login <user> <password>
-    | Anywhere: tree, trace, help, quit
+    | Anywhere: open, about, tree, trace, help, quit
     +-----------------------------------------------------------------------
     > tree
     * app
@@ -225,7 +289,8 @@ let expectedWalkthrough = """
     Quitting: the runtime stops and every node exits, innermost first.
       trace: exit app/login/form
       trace: exit app/login
+      trace: cancelled app/login (it left without finishing): run at app throws
       trace: exit app
       trace: change stop -app
-    FlowController instances still alive: 0 (10 created in this run).
+    FlowController instances still alive: 0 (12 created in this run).
     """

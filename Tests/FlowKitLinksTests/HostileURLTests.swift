@@ -206,6 +206,7 @@ struct HostileURLTests {
         let router = try LinkedApp.router()
         fixture.app.on(FlowFinished<Bool>.self) { [unowned fixture] _ in
             fixture.app.dependencies[SignedInKey.self] = true
+            try fixture.app.switch(to: "main")
             return .handled
         }
         #expect(throws: FlowError.redirected(node: "app/main", to: "login")) {

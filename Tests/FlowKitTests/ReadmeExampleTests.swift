@@ -16,7 +16,7 @@ struct ReadmeExampleTests {
         let app = FlowSwitch(name: "app", initial: stack)
         app.dependencies[GreetingKey.self] = "Welcome"
         stack.on(ItemSelected.self) { event in
-            try? stack.push(FlowController(name: "detail-\(event.id)"))
+            try stack.push(FlowController(name: "detail-\(event.id)"))  // errors go to onError
             return .handled
         }
         let runtime = try FlowRuntime(root: app)

@@ -612,6 +612,20 @@ struct ReliabilityTests {
         #expect(broken.path == "broken")
     }
 
+    @Test("start() asked for again from the start's own guard is refused, not a crash")
+    func startFromItsOwnGuard() throws {
+        let root = FlowController(name: "root")
+        let runtime = try FlowRuntime(root: root)
+        var nested: (any Error)?
+        root.entryGuard = { [unowned runtime] in
+            do { try runtime.start() } catch { nested = error }
+            return .allow
+        }
+        try runtime.start()
+        #expect(nested as? FlowError == .changeInProgress(node: "root"))
+        #expect(root.state == .entered)
+    }
+
     // MARK: Preconditions that became typed errors
 
     @Test("A factory that builds the wrong route or a node in use throws, changing nothing")

@@ -270,6 +270,7 @@ struct RoutingTests {
         let fixture = try RoutedApp(signedIn: false)
         fixture.app.on(FlowFinished<Session>.self) { [unowned fixture] done in
             fixture.app.dependencies.set(done.result, for: SessionKey.self)
+            try fixture.app.switch(to: "main")  // the app moves on; then the link resumes
             return .handled
         }
         #expect(throws: FlowError.redirected(node: "app/main", to: "login")) {
@@ -280,6 +281,7 @@ struct RoutingTests {
         #expect(fixture.bag.alive.isEmpty)  // the refused change's nodes were discarded
         let login = try #require(fixture.login)
         login.finish(with: Session(user: "alice"))
+        #expect(login.state == .exited)
         #expect(fixture.runtime.focusedNode?.path == "app/main/stack/detail")
         #expect((fixture.runtime.focusedNode as? BookDetail)?.id == 12)
         #expect(fixture.runtime.pendingIntent == nil)
@@ -309,6 +311,7 @@ struct RoutingTests {
         let fixture = try RoutedApp(signedIn: false)
         fixture.app.on(FlowFinished<Session>.self) { [unowned fixture] done in
             fixture.app.dependencies.set(done.result, for: SessionKey.self)
+            try fixture.app.switch(to: "main")  // the app moves on; then the link resumes
             return .handled
         }
         #expect(throws: FlowError.redirected(node: "app/main", to: "login")) {

@@ -64,7 +64,7 @@ final class BrowseFlow: FlowStack {
         super.init(name: "browse", root: BookListScreen())
         dependencies[LibraryKey.self] = library  // visible to every screen below
         on(BookSelected.self) { [unowned self] event in
-            try? self.push(BookDetailScreen(bookID: event.id))
+            try self.push(BookDetailScreen(bookID: event.id))
             return .handled  // stop here: the event goes no further up
         }
     }

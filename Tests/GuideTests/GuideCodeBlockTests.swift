@@ -11,7 +11,7 @@ import Testing
 /// with SwiftPM instead (see ``manifestIsValid()``).
 @Suite("Guides: every code block is tested")
 struct GuideCodeBlockTests {
-    static let guides = ["GettingStarted.md", "Concepts.md", "Routing.md"]
+    static let guides = ["GettingStarted.md", "Concepts.md", "Routing.md", "Results.md"]
 
     static let testsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     static let repository = testsDirectory.deletingLastPathComponent()

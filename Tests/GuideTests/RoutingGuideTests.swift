@@ -112,6 +112,7 @@ struct RoutingGuideTests {
 
         let shop = FlowSwitch(name: "shop")
         shop.register("login") { FlowController(name: "login", route: "login") }
+        shop.register("home") { FlowController(name: "home", route: "home") }
         shop.register("account") {
             let account = FlowController(name: "account", route: "account")
             account.entryGuard = { [unowned account] in
@@ -123,6 +124,7 @@ struct RoutingGuideTests {
         shop.initialRoute = "login"
         shop.on(FlowFinished<String>.self) { done in
             shop.dependencies[SessionKey.self] = done.result  // signed in
+            try shop.switch(to: "home")  // the app moves on: then the kept change is replayed
             return .handled
         }
         let shopRuntime = try FlowRuntime(root: shop)

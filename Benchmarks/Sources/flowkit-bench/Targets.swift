@@ -44,6 +44,15 @@ func reportTargets(_ harness: Harness, memory: MemoryReport?) -> Int {
             perUnit("Teardown.flowkitPop/nodes=\(size)"))
     }
 
+    print("Routing (URL matching: flat in the pattern count, linear in the segment count)")
+    ratio(
+        "  URL match, 1000 patterns / 10 patterns",
+        perOperation("Routing.urlMatch/patterns=1000"), perOperation("Routing.urlMatch/patterns=10")
+    )
+    ratio(
+        "  URL match per segment, 32 segments / 2 segments",
+        perUnit("Routing.urlMatch/segments=32"), perUnit("Routing.urlMatch/segments=2"))
+
     print("\nTargets")
     var missed = 0
     func target(_ label: String, _ detail: String, _ passed: Bool?) {
@@ -103,6 +112,20 @@ func reportTargets(_ harness: Harness, memory: MemoryReport?) -> Int {
             "\(memory.cycles) push/pop cycles grow resident memory by < 1 MiB",
             "\(kibibytes(memory.residentGrowth)) (heap \(kibibytes(memory.heapGrowth)))",
             memory.residentGrowth < 1 << 20)
+    }
+    if let many = perOperation("Routing.urlMatch/patterns=1000"),
+        let few = perOperation("Routing.urlMatch/patterns=10")
+    {
+        target(
+            "URL match independent of the pattern count: 1000 patterns <= 1.5x 10 patterns",
+            String(format: "%.2fx", many / few), many / few <= 1.5)
+    }
+    if let long = perUnit("Routing.urlMatch/segments=32"),
+        let short = perUnit("Routing.urlMatch/segments=2")
+    {
+        target(
+            "URL match linear in its length: per segment at 32 segments <= 1.5x at 2",
+            String(format: "%.2fx", long / short), long / short <= 1.5)
     }
     return missed
 }

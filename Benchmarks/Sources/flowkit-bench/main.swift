@@ -34,6 +34,7 @@ do {
     try runDependencyBenchmarks(harness)
     try runTeardownBenchmarks(harness)
     try runStackBenchmarks(harness)
+    try runRoutingBenchmarks(harness)
     let memory = try runMemoryBenchmarks(harness, cycles: quick ? 100_000 : 1_000_000)
     let missed = reportTargets(harness, memory: memory)
     let elapsed = started.duration(to: clock.now)

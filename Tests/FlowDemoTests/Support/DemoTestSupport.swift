@@ -23,7 +23,7 @@ let loginPanel = """
     | 3 wrong attempts in a row lock a user out for 10 seconds.
     |
     | Here: login <user> <password>
-    | Anywhere: tree, trace, help, quit
+    | Anywhere: open, about, tree, trace, help, quit
     +-----------------------------------------------------------------------
     """
 

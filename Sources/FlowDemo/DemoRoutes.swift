@@ -1,0 +1,64 @@
+import FlowKit
+import FlowKitLinks
+
+/// The demo's screen routes: one family, built by the catalog stack's factory.
+public enum CatalogRoute: Hashable, Sendable {
+    /// The book list.
+    case list
+    /// The detail screen of the book with this identifier.
+    case detail(id: Int)
+}
+
+/// The demo's deep links: `flowdemo://books` (the list) and `flowdemo://books/<id>` (a book's
+/// detail, for the identifiers the catalog has).
+enum DemoLinks {
+    /// The path to the list.
+    static let list: [FlowStep] = [.child("main"), .child("stack"), .child(CatalogRoute.list)]
+
+    /// The router for `catalog`.
+    static func router(for catalog: CatalogStore) -> FlowURLRouter {
+        var router = FlowURLRouter(scheme: "flowdemo")
+        let ids = catalog.books.map(\.id)
+        let range = (ids.min() ?? 1)...(ids.max() ?? 1)
+        do {
+            try router.add("/books") { _ in list }
+            try router.add("/books/:id") { match in
+                list + [.push(CatalogRoute.detail(id: try match.int("id", in: range)))]
+            }
+        } catch {
+            preconditionFailure("DemoLinks: \(error)")
+        }
+        return router
+    }
+}
+
+/// The `about` screen: a global route of the app root, presented over whatever screen is
+/// focused and dismissed with `close`.
+final class AboutScreen: FlowController, DemoScreen {
+    private let registration: LiveNodeCounter.Registration
+
+    init(counter: LiveNodeCounter) {
+        registration = counter.register()
+        super.init(name: "about")
+    }
+
+    var title: String { "About this demo" }
+
+    var commandNames: [String] { ["close"] }
+
+    func content() -> [String] {
+        [
+            "A global route of the app root: 'about' presents it over any screen,",
+            "'close' dismisses it, and nothing under it changed meanwhile.",
+            "Deep links: open flowdemo://books or open flowdemo://books/<id>.",
+        ]
+    }
+
+    func perform(_ command: String, arguments: [String]) {
+        preconditionFailure("AboutScreen: '\(command)' is handled by the session")
+    }
+
+    func whyNot(_ command: String) -> String {
+        "close the about screen first."
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+
+@testable import FlowDemo
+
+/// The README's demo transcript is real: its `printf` commands, run through the demo as piped
+/// input and filtered as its `grep` says, print exactly the block the README shows.
+@MainActor
+@Suite("README transcript")
+struct ReadmeTranscriptTests {
+    static let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("README.md")
+
+    /// The commands of the README's `printf '…'` line and the fenced block after it.
+    static func documented() throws -> (commands: [String], block: [String]) {
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        guard let start = text.range(of: "printf '"),
+            let end = text.range(of: "'", range: start.upperBound..<text.endIndex)
+        else { throw ReadmeError.noCommand }
+        let commands = text[start.upperBound..<end.lowerBound]
+            .components(separatedBy: "\\n").filter { !$0.isEmpty }
+        guard let open = text.range(of: "```\n", range: end.upperBound..<text.endIndex),
+            let close = text.range(of: "```", range: open.upperBound..<text.endIndex)
+        else { throw ReadmeError.noBlock }
+        let block = text[open.upperBound..<close.lowerBound]
+            .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        return (commands, Array(block.dropLast()))  // the newline before the closing fence
+    }
+
+    enum ReadmeError: Error { case noCommand, noBlock }
+
+    @Test("The README transcript, with its deep link, is what the demo prints")
+    func transcriptIsReal() async throws {
+        let (commands, block) = try Self.documented()
+        #expect(commands.first == "open flowdemo://books/12")
+        let app = try makeApp()
+        let lines = await app.transcript(of: commands)
+        let filtered = lines.filter {
+            !$0.hasPrefix("|") && !$0.hasPrefix("+--") && !$0.contains("activate")
+        }
+        #expect(filtered == block)
+        #expect(filtered.contains("Signed in: carrying on to the link opened before."))
+        #expect(app.liveNodes.alive == 0)
+    }
+}
