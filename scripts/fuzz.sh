@@ -15,8 +15,9 @@ seeds=(${FLOWKIT_FUZZ_SEEDS:-20260417 1 77 4242})
 per_seed=$(( (total + ${#seeds[@]} - 1) / ${#seeds[@]} ))
 filter='ModelBasedTests'
 
-echo "== swift build -c release --build-tests"
-swift build -c release --build-tests
+# The suite uses @testable imports, so the release build enables testing.
+echo "== swift build -c release --build-tests -Xswiftc -enable-testing"
+swift build -c release --build-tests -Xswiftc -enable-testing
 
 failures=0
 operations=0
@@ -30,7 +31,7 @@ for seed in "${seeds[@]}"; do
     else
         failures=$((failures + 1))
     fi
-    grep -E '^fuzz:|^FlowKit differs|^  (step|replay|    )' "$log" || true
+    grep -E '^fuzz:|^FlowKit differs|^  step|^  replay|^    ' "$log" || true
     if ! grep -q '^fuzz:' "$log"; then
         echo "fuzz: the run for seed $seed did not finish; its output:"
         tail -40 "$log"

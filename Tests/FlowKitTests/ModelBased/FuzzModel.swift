@@ -767,7 +767,15 @@ final class FuzzModel {
             runtimes[r]!.applying = false
             applyingRuntimes.removeLast()
         }
-        let exitSet = change.removals.flatMap(exitOrder)
+        // Innermost first across the whole change: deeper subtrees first, then (siblings)
+        // last attached first, a presented node before its presenter's embedded children.
+        let order = runtimes[r]!.root.map(entryOrder) ?? []
+        let removals = change.removals.sorted { a, b in
+            let (da, db) = (depth(a), depth(b))
+            if da != db { return da > db }
+            return (order.firstIndex(of: a) ?? 0) > (order.firstIndex(of: b) ?? 0)
+        }
+        let exitSet = removals.flatMap(exitOrder)
         var expanded: [FuzzID] = []
         var entrySet: [FuzzID] = []
         do {
@@ -973,10 +981,10 @@ final class FuzzModel {
             nodes[root]!.children = [stack]
         case .op(let op):
             // An exited node nothing holds is already freed on the real side: nothing to call.
-            if let domain = changeDomain(op), let node = nodes[domain], node.state == .exited,
-                !node.held, node.tasksAtExit == 0
-            {
-                return
+            if case .handler = context {
+                let live = reachable()
+                if let domain = changeDomain(op), isGone(domain, actor: actor, live) { return }
+                if let attached = attachedNode(op), isGone(attached, actor: actor, live) { return }
             }
             if case .deferred(let name) = context, op.isChange, !removesNothing(op),
                 let r = applyingRuntimes.last
@@ -1188,5 +1196,37 @@ final class FuzzModel {
             }
         }
         return result
+    }
+}
+
+extension FuzzModel {
+    /// Whether node `id` is already freed on the real side: exited, and held by nothing (not
+    /// the test, not a task that has yet to return, not the closure's own call).
+    func isGone(_ id: FuzzID, actor: FuzzID?, _ live: Set<FuzzID>) -> Bool {
+        guard let node = nodes[id] else { return false }
+        return !live.contains(id) && node.tasksAtExit == 0 && id != actor
+    }
+
+    /// The node an operation attaches, if any.
+    func attachedNode(_ op: FuzzOp) -> FuzzID? {
+        switch op {
+        case .push(_, let x), .embed(_, let x), .switchTo(_, let x), .present(_, let x):
+            return x
+        default:
+            return nil
+        }
+    }
+}
+
+extension FuzzModel {
+    /// How many ancestors a node has.
+    func depth(_ id: FuzzID) -> Int {
+        var count = 0
+        var current = nodes[id]?.parent
+        while let node = current {
+            count += 1
+            current = nodes[node]?.parent
+        }
+        return count
     }
 }
