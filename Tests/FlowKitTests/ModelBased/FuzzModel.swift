@@ -624,10 +624,8 @@ final class FuzzModel {
         }
         let children = plannedChildren(node, change)
         if nodes[node]!.kind == .stack {
+            // What lies above the entry is popped once the whole path is planned (`popAbove`).
             if let index = children.lastIndex(where: { nodes[$0]!.route == route }) {
-                for entry in children[(index + 1)...].reversed() {
-                    remove(entry, from: node, &change)
-                }
                 return (children[index], false)
             }
             let entry = try makeChild(of: node, route: route)
@@ -683,6 +681,7 @@ final class FuzzModel {
                 if reentering { removeContent(of: id, &change) }
                 var current = id
                 var isNew = false
+                var visited: [FuzzID] = []
                 for route in routes {
                     if isNew {
                         var scratch = Change(kind: .navigate, domain: current)
@@ -702,7 +701,9 @@ final class FuzzModel {
                     } else {
                         (current, isNew) = try planStep(current, toward: route, &change)
                     }
+                    visited.append(current)
                 }
+                popAbove(visited, &change)
                 if !isNew && reentering && current == id { change.fills.append(id) }
             }
             if change.isEmpty { return }
@@ -767,15 +768,7 @@ final class FuzzModel {
             runtimes[r]!.applying = false
             applyingRuntimes.removeLast()
         }
-        // Innermost first across the whole change: deeper subtrees first, then (siblings)
-        // last attached first, a presented node before its presenter's embedded children.
-        let order = runtimes[r]!.root.map(entryOrder) ?? []
-        let removals = change.removals.sorted { a, b in
-            let (da, db) = (depth(a), depth(b))
-            if da != db { return da > db }
-            return (order.firstIndex(of: a) ?? 0) > (order.firstIndex(of: b) ?? 0)
-        }
-        let exitSet = removals.flatMap(exitOrder)
+        let exitSet = change.removals.flatMap(exitOrder)
         var expanded: [FuzzID] = []
         var entrySet: [FuzzID] = []
         do {
@@ -1228,5 +1221,23 @@ extension FuzzModel {
             current = nodes[node]?.parent
         }
         return count
+    }
+}
+
+extension FuzzModel {
+    /// After a navigation is planned, each entered stack on the way pops what lies above the
+    /// entry the path goes through, deepest stack first.
+    func popAbove(_ visited: [FuzzID], _ change: inout Change) {
+        var handled: Set<FuzzID> = []
+        for node in visited.reversed() {
+            let parent =
+                nodes[node]!.parent ?? change.insertions.first { $0.node == node }?.container
+            guard let stack = parent, nodes[stack]!.kind == .stack,
+                nodes[stack]!.state == .entered, handled.insert(stack).inserted
+            else { continue }
+            let entries = plannedChildren(stack, change)
+            guard let index = entries.firstIndex(of: node) else { continue }
+            for entry in entries[(index + 1)...].reversed() { remove(entry, from: stack, &change) }
+        }
     }
 }
