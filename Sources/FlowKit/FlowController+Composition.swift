@@ -127,17 +127,14 @@ extension FlowController {
     /// queued. (Operations that must return what they remove, like `pop()` and `dismiss()`,
     /// check what there is to remove first and throw at once if there is nothing.)
     ///
-    /// The queue holds `node` weakly: a node nothing else holds by the time the change's turn
-    /// comes was released, and there is nothing to change.
+    /// The queued change holds `node` and its arguments until its turn, so it is never lost:
+    /// if the node has exited by then, `containerExited` goes to ``FlowRuntime/onError``.
     func _queueIfApplying<Node: FlowController>(
         _ node: Node, _ operation: String,
         _ rerun: @escaping @MainActor (Node) throws -> Void
     ) -> Bool {
         guard let runtime = _RuntimeActivity.applying.last else { return false }
-        runtime._enqueueChange(operation, at: node) { [weak node] in
-            guard let node else { return }
-            try rerun(node)
-        }
+        runtime._enqueueChange(operation, at: node) { try rerun(node) }
         return true
     }
 

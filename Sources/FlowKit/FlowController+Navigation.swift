@@ -107,8 +107,8 @@ extension FlowController {
     /// - Throws: ``FlowError/unwindTargetNotFound(target:node:)`` if `target` is not on the
     ///   way up; a guard's refusal; ``FlowError/notInTree(node:)``. Nothing changes then.
     public func unwind(to target: FlowController) throws {
-        let queued = _queueIfApplying(self, "unwind") { [weak target] in
-            if let target { try $0.unwind(to: target) }
+        let queued = _queueIfApplying(self, "unwind") {
+            try $0.unwind(to: target)
         }
         if queued { return }
         try _unwind(description: "'\(target.path)'", rerun: { try self.unwind(to: target) }) {

@@ -33,9 +33,10 @@ extension FlowRuntime {
     /// Queues a change a lifecycle hook (or a host, or a trace observer) asked for while a
     /// change is being applied: it runs as its own transaction after the current one.
     func _enqueueChange(
-        _ operation: String, at node: FlowController, _ run: @escaping @MainActor () throws -> Void
+        _ operation: String, at node: FlowController?,
+        _ run: @escaping @MainActor () throws -> Void
     ) {
-        _queue.append(.change(operation: operation, path: node.path, run: run))
+        _queue.append(.change(operation: operation, path: node?.path ?? "", run: run))
     }
 
     /// Records an error no caller can receive in the trace, then gives it to ``onError``.

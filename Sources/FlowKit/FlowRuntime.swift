@@ -162,8 +162,8 @@ public final class FlowRuntime {
     /// - Throws: ``FlowError/runtimeNotStarted`` if the runtime is not running;
     ///   ``FlowError/changeInProgress(node:)`` from a guard or a route factory.
     public func stop() throws {
-        if let applying = _RuntimeActivity.applying.last, let anchor = applying.root ?? root {
-            applying._enqueueChange("stop", at: anchor) { try self.stop() }
+        if let applying = _RuntimeActivity.applying.last {
+            applying._enqueueChange("stop", at: root) { try self.stop() }
             return
         }
         guard isRunning, let root else { throw FlowError.runtimeNotStarted }

@@ -78,8 +78,8 @@ open class FlowStack: FlowController {
     public func pop(to entry: FlowController) throws -> [FlowController] {
         if _queueIfApplying(
             self, "popTo",
-            { [weak entry] in
-                if let entry { try $0.pop(to: entry) }
+            {
+                try $0.pop(to: entry)
             })
         {
             return _entries(above: entry)
@@ -136,8 +136,8 @@ open class FlowStack: FlowController {
     public func platformDidPop(to entry: FlowController) throws -> [FlowController] {
         if _queueIfApplying(
             self, "platformPop",
-            { [weak entry] in
-                if let entry { try $0.platformDidPop(to: entry) }
+            {
+                try $0.platformDidPop(to: entry)
             })
         {
             return _entries(above: entry)
