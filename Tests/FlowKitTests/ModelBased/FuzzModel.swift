@@ -978,6 +978,11 @@ final class FuzzModel {
                 let live = reachable()
                 if let domain = changeDomain(op), isGone(domain, actor: actor, live) { return }
                 if let attached = attachedNode(op), isGone(attached, actor: actor, live) { return }
+                if case .setStack(_, let list) = op,
+                    list.contains(where: { isGone($0, actor: actor, live) })
+                {
+                    return
+                }
             }
             if case .deferred(let name) = context, op.isChange, !removesNothing(op),
                 let r = applyingRuntimes.last
@@ -1208,19 +1213,6 @@ extension FuzzModel {
         default:
             return nil
         }
-    }
-}
-
-extension FuzzModel {
-    /// How many ancestors a node has.
-    func depth(_ id: FuzzID) -> Int {
-        var count = 0
-        var current = nodes[id]?.parent
-        while let node = current {
-            count += 1
-            current = nodes[node]?.parent
-        }
-        return count
     }
 }
 
