@@ -278,6 +278,43 @@ struct ReliabilityTests {
         #expect(stack.entries.map(\.name) == ["list", "refusing"])
     }
 
+    @Test("A stack that pushes onto itself in its own willExit: queued, reported, no crash")
+    func pushFromOwnWillExit() throws {
+        final class Leaving: FlowStack {
+            override func willExit() { try? push(FlowController(name: "x")) }
+        }
+        let outer = FlowStack(name: "outer", root: FlowController(name: "a"))
+        let runtime = try FlowRuntime(root: outer)
+        var failures: [String] = []
+        runtime.onError = { failures.append($0.description) }
+        try runtime.start()
+        try outer.push(Leaving(name: "inner", root: FlowController(name: "b")))
+        try outer.pop()
+        #expect(
+            failures == [
+                "push at outer/inner failed: 'outer/inner' was exited; it cannot "
+                    + "take new children or change"
+            ])
+        #expect(outer.entries.map(\.name) == ["a"])
+    }
+
+    @Test("A change asked for from willExit during stop() reaches onError, not the void")
+    func changeFromWillExitDuringStop() throws {
+        final class Root: FlowStack {
+            override func willExit() { _ = try? popToRoot() }
+        }
+        let root = Root(name: "root", root: FlowController(name: "a"))
+        let runtime = try FlowRuntime(root: root)
+        var failures: [String] = []
+        runtime.onError = { failures.append($0.description) }
+        try runtime.start()
+        try root.push(FlowController(name: "b"))
+        try runtime.stop()
+        #expect(failures.count == 1)
+        #expect(failures.first?.hasPrefix("popTo at root failed: 'root' was exited") == true)
+        #expect(runtime.trace.lines.last?.hasPrefix("failed popTo at root") == true)
+    }
+
     // MARK: 5. Reordering setStack
 
     @Test("setStack that only reorders kept entries reorders them and reports it")
