@@ -121,6 +121,8 @@ final class FuzzModel {
     var nodes: [FuzzID: Node] = [:]
     var runtimes: [Int: Runtime] = [:]
     var journal: [FuzzExpect] = []
+    /// The senders of the events being delivered, innermost last.
+    var delivering: [FuzzID] = []
     var trace: [FuzzExpect] = []
     var host: [FuzzExpect] = []
     var tokens: Set<Int> = []
@@ -1087,6 +1089,10 @@ final class FuzzModel {
             return
         }
         trace.append(FuzzExpect("rt\(r): send \(name) from \(livePath(sender))"))
+        // The real dispatch holds the sender for the whole delivery: a handler can still
+        // reach it after it exits (and gets containerExited when it asks it for a change).
+        delivering.append(sender)
+        defer { delivering.removeLast() }
         var current: FuzzID? = sender
         while let node = current {
             if let handler = nodes[node]!.handlers[kind] {
@@ -1199,10 +1205,12 @@ final class FuzzModel {
 
 extension FuzzModel {
     /// Whether node `id` is already freed on the real side: exited, and held by nothing (not
-    /// the test, not a task that has yet to return, not the closure's own call).
+    /// the test, not a task that has yet to return, not the closure's own call, not the
+    /// delivery of an event it sent).
     func isGone(_ id: FuzzID, actor: FuzzID?, _ live: Set<FuzzID>) -> Bool {
         guard let node = nodes[id] else { return false }
         return !live.contains(id) && node.tasksAtExit == 0 && id != actor
+            && !delivering.contains(id)
     }
 
     /// The node an operation attaches, if any.
