@@ -136,6 +136,8 @@ open class FlowController {
         }
     }
 
+    // Unchecked exclusivity on the state a dispatch hop or a teardown reads: see the
+    // argument above `children` (no access spans a call into app code).
     @exclusivity(unchecked)
     var _handlers = _IdentityTable<_EventHandler>()
     @exclusivity(unchecked)
@@ -146,7 +148,6 @@ open class FlowController {
     /// first use so that plain screens stay small and are quick to tear down.
     @exclusivity(unchecked)
     var _extras: _NodeExtras?
-    @exclusivity(unchecked)
     var _cachedPath: String?
     /// When the node was made, in creation order: nodes made while a change was being checked
     /// (by route factories) are newer than the change's mark (see ``FlowRuntime/_checkMark``).

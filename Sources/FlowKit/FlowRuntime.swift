@@ -9,7 +9,6 @@
 @MainActor
 public final class FlowRuntime {
     /// The root node, or `nil` after ``stop()``.
-    @exclusivity(unchecked)
     public internal(set) var root: FlowController?
 
     /// The host told about every change FlowKit makes.
@@ -30,17 +29,18 @@ public final class FlowRuntime {
     public var onError: (@MainActor (FlowFailure) -> Void)?
 
     /// Whether ``start()`` has run and ``stop()`` has not.
-    @exclusivity(unchecked)
     public internal(set) var isRunning = false
+
+    // Unchecked exclusivity, only where a change or a dispatch touches the property every
+    // time (the focused path, the scratch buffers, the queue, the depth): as on
+    // FlowController, every access to these is a copy, an assignment or a short in-place
+    // mutation that calls no app code, so accesses never overlap and the dynamic check could
+    // never fire. The rest keeps Swift's checks.
 
     /// The nodes on the focused path, root first.
     @exclusivity(unchecked)
     public internal(set) var focusedPath: [FlowController] = []
 
-    // Unchecked exclusivity: as on FlowController, every access to these properties is a
-    // copy, an assignment or a short in-place mutation that calls no app code, so accesses
-    // never overlap and the dynamic check could never fire.
-    @exclusivity(unchecked)
     var _history: [String: [FlowRoute]] = [:]
     @exclusivity(unchecked)
     var _scratch = _ScratchBuffers()
@@ -52,7 +52,6 @@ public final class FlowRuntime {
     /// Where the current change is: being checked (guards and factories run; other changes
     /// are refused), being applied (hooks, host and observers run; other changes are queued),
     /// or none.
-    @exclusivity(unchecked)
     var _phase = _Phase.idle {
         didSet {
             if oldValue == .idle && _phase != .idle { _RuntimeActivity.busyRuntimes += 1 }

@@ -1,6 +1,8 @@
 extension FlowStack {
     func _checkInvariants() {
         #if DEBUG
+        // Compares the unretained dispatch link's address with this stack's; it is never
+        // dereferenced here, so a stale link could not be read through.
         precondition(
             children.allSatisfy {
                 $0.parent === self
