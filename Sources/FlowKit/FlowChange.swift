@@ -1,8 +1,9 @@
 /// One committed change to the tree, as reported to the host and the trace.
 ///
-/// It is a value (paths, not node references), so hosts and tests can keep and compare it
-/// without keeping exited nodes alive. A host finds live nodes with
-/// ``FlowRuntime/node(at:)``.
+/// It is a value (paths and identities, not node references), so hosts and tests can keep and
+/// compare it without keeping exited nodes alive. Paths repeat when siblings share a name
+/// (two `detail` entries on one stack); identities (``FlowNodeID``) don't. A host finds live
+/// nodes with ``FlowRuntime/node(id:)`` or ``FlowRuntime/node(at:)``.
 public struct FlowChange: Equatable, Hashable, Sendable, CustomStringConvertible {
     /// What kind of operation made the change.
     public enum Kind: String, Sendable, Equatable, Hashable {
@@ -37,6 +38,10 @@ public struct FlowChange: Equatable, Hashable, Sendable, CustomStringConvertible
         case platformPop
         /// The platform dismissed a presented node (``FlowController/platformDidDismiss()``).
         case platformDismiss
+        /// A ``FlowTabs`` selected another tab (``FlowTabs/select(_:)``): only the focus moved.
+        case select
+        /// The platform selected a tab on its own (``FlowTabs/platformDidSelect(_:)``).
+        case platformSelect
     }
 
     /// What kind of operation made the change.
@@ -48,6 +53,12 @@ public struct FlowChange: Equatable, Hashable, Sendable, CustomStringConvertible
     public var exited: [String]
     /// The paths of the roots of the subtrees that entered, in entry order.
     public var entered: [String]
+    /// The identity of the node the change happened in; `nil` for `start` and `stop`.
+    public var containerID: FlowNodeID?
+    /// The identities of the roots of the subtrees that exited, in the order of ``exited``.
+    public var exitedIDs: [FlowNodeID]
+    /// The identities of the roots of the subtrees that entered, in the order of ``entered``.
+    public var enteredIDs: [FlowNodeID]
 
     /// Creates a change record from its parts.
     ///
@@ -56,19 +67,59 @@ public struct FlowChange: Equatable, Hashable, Sendable, CustomStringConvertible
     ///   - container: The path of the node the change happened in; empty for start and stop.
     ///   - exited: The paths of the roots of the subtrees that exited, in exit order.
     ///   - entered: The paths of the roots of the subtrees that entered, in entry order.
-    public init(kind: Kind, container: String, exited: [String], entered: [String]) {
+    ///   - containerID: The identity of the node the change happened in.
+    ///   - exitedIDs: The identities of the exited subtree roots, in the order of `exited`.
+    ///   - enteredIDs: The identities of the entered subtree roots, in the order of `entered`.
+    public init(
+        kind: Kind, container: String, exited: [String], entered: [String],
+        containerID: FlowNodeID? = nil, exitedIDs: [FlowNodeID] = [],
+        enteredIDs: [FlowNodeID] = []
+    ) {
         self.kind = kind
         self.container = container
         self.exited = exited
         self.entered = entered
+        self.containerID = containerID
+        self.exitedIDs = exitedIDs
+        self.enteredIDs = enteredIDs
     }
 
-    /// One line: `push app/main/stack +app/main/stack/detail`.
+    /// One line: `push app/main/stack +app/main/stack/detail` (paths only; see
+    /// ``identifiedDescription`` for identities).
     public var description: String {
         var line = kind.rawValue
         if !container.isEmpty { line += " " + container }
         for path in exited { line += " -" + path }
         for path in entered { line += " +" + path }
+        return line
+    }
+
+    /// Whether `actual` is the change this record describes: equal, except that identities
+    /// this record leaves out (a `nil` ``containerID``, empty ``exitedIDs`` or
+    /// ``enteredIDs``) are not compared. Tests write expected changes by path and match them
+    /// against reported ones with this.
+    public func matches(_ actual: FlowChange) -> Bool {
+        kind == actual.kind && container == actual.container && exited == actual.exited
+            && entered == actual.entered
+            && (containerID == nil || containerID == actual.containerID)
+            && (exitedIDs.isEmpty || exitedIDs == actual.exitedIDs)
+            && (enteredIDs.isEmpty || enteredIDs == actual.enteredIDs)
+    }
+
+    /// ``description`` with each path followed by its identity:
+    /// `push app/main/stack#12 +app/main/stack/detail#40`.
+    public var identifiedDescription: String {
+        func tagged(_ path: String, _ id: FlowNodeID?) -> String {
+            id.map { path + $0.description } ?? path
+        }
+        var line = kind.rawValue
+        if !container.isEmpty { line += " " + tagged(container, containerID) }
+        for (index, path) in exited.enumerated() {
+            line += " -" + tagged(path, index < exitedIDs.count ? exitedIDs[index] : nil)
+        }
+        for (index, path) in entered.enumerated() {
+            line += " +" + tagged(path, index < enteredIDs.count ? enteredIDs[index] : nil)
+        }
         return line
     }
 }

@@ -32,7 +32,7 @@ extension FlowController {
     public func present(_ node: FlowController) throws {
         if _queueIfApplying(self, "present", { try $0.present(node) }) { return }
         try _validateNewChildren([node])
-        if let presented = presentedChild {
+        if let presented = _presented {
             throw FlowError.alreadyPresenting(presenter: path, presented: presented.path)
         }
         try _perform(.present, rerun: { try self.present(node) }) { change in
@@ -48,7 +48,7 @@ extension FlowController {
     ///   node was exited.
     @discardableResult
     public func dismiss() throws -> FlowController {
-        if let presented = presentedChild,
+        if let presented = _presented,
             _queueIfApplying(self, "dismiss", { try $0.dismiss() })
         {
             return presented
@@ -69,7 +69,7 @@ extension FlowController {
     ///   ``FlowError/containerExited(container:)`` if this node was exited.
     @discardableResult
     public func platformDidDismiss() throws -> FlowController {
-        if let presented = presentedChild,
+        if let presented = _presented,
             _queueIfApplying(self, "platformDismiss", { try $0.platformDidDismiss() })
         {
             return presented
@@ -83,7 +83,7 @@ extension FlowController {
 
     private func _presentedForDismissal() throws -> FlowController {
         try _requireNotExited()
-        guard let presented = presentedChild else {
+        guard let presented = _presented else {
             throw FlowError.nothingPresented(presenter: path)
         }
         return presented
@@ -213,7 +213,7 @@ extension FlowController {
                 throw FlowError.alreadyAttached(node: node.path, parent: "its runtime (root)")
             }
             // Only a node with children can be an ancestor of this one.
-            if !(node.children.isEmpty && node.presentedChild == nil) && _isWithin(node) {
+            if !(node._children.isEmpty && node._presented == nil) && _isWithin(node) {
                 throw FlowError.wouldCreateCycle(node: node.path, parent: path)
             }
             if nodes.count > 1 && !seen.insert(ObjectIdentifier(node)).inserted {

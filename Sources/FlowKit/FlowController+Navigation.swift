@@ -171,17 +171,17 @@ extension FlowController {
             // Walk up from the target: at each level, what covers the way down to it goes.
             // Collected bottom-up, removed top-down (what is on top of the screen first).
             var covering: [(node: FlowController, container: FlowController)] = []
-            if let presented = target.presentedChild { covering.append((presented, target)) }
+            if let presented = target._presented { covering.append((presented, target)) }
             var child = target
             while let parent = child.parent {
                 if let stack = parent as? FlowStack,
-                    let index = _index(of: child, in: stack.children)
+                    let index = _index(of: child, in: stack._children)
                 {
-                    for entry in stack.children[(index + 1)...].reversed() {
+                    for entry in stack._children[(index + 1)...].reversed() {
                         covering.append((entry, stack))
                     }
                 }
-                if let presented = parent.presentedChild, presented !== child {
+                if let presented = parent._presented, presented !== child {
                     covering.append((presented, parent))
                 }
                 child = parent
@@ -198,9 +198,9 @@ extension FlowController {
         while let current = node {
             if isTarget(current) { return current }
             if let stack = current as? FlowStack, let passed = from,
-                let index = _index(of: passed, in: stack.children)
+                let index = _index(of: passed, in: stack._children)
             {
-                for entry in stack.children[..<index].reversed() where isTarget(entry) {
+                for entry in stack._children[..<index].reversed() where isTarget(entry) {
                     return entry
                 }
             }

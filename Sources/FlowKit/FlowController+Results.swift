@@ -288,12 +288,12 @@ final class _ResultWaiter<Value: Sendable>: _AnyResultWaiter {
             guard let child, let container, child.state == .entered else { return }
             switch placement {
             case .present:
-                if container.presentedChild === child { try container.dismiss() }
+                if container._presented === child { try container.dismiss() }
             case .push:
                 guard let stack = container as? FlowStack,
-                    let index = _index(of: child, in: stack.children), index > 0
+                    let index = _index(of: child, in: stack._children), index > 0
                 else { return }
-                try stack.pop(to: stack.children[index - 1])
+                try stack.pop(to: stack._children[index - 1])
             case .embed, .switch:
                 guard child.parent === container, !child.isPresented else { return }
                 let kind: FlowChange.Kind = placement == .embed ? .embed : .switch
@@ -335,15 +335,14 @@ extension FlowRuntime {
         var pending = roots
         while let node = pending.popLast() {
             guard node.state == .created else { continue }
-            pending.append(contentsOf: node.children)
-            if let presented = node.presentedChild { pending.append(presented) }
+            pending.append(contentsOf: node._children)
+            if let presented = node._presented { pending.append(presented) }
             guard node._serial >= _checkMark else { continue }
-            for child in node.children where child._parent === node { child._setParent(nil) }
-            if let presented = node.presentedChild, presented._parent === node {
+            for child in node._children where child._parent === node { child._setParent(nil) }
+            if let presented = node._presented, presented._parent === node {
                 presented._setParent(nil)
             }
-            node.children = []
-            node.presentedChild = nil
+            node._setContent([], presented: nil)
             node.state = .exited
             node._extras = nil
             node._handlers.removeAll()

@@ -1,3 +1,5 @@
+import Observation
+
 /// A node of the navigation tree: a flow (app, login, checkout) or a screen.
 ///
 /// A node owns its children strongly and knows its parent weakly, so the tree itself is the
@@ -70,13 +72,34 @@ open class FlowController {
     // operation from hooks, handlers, guards and factories under AddressSanitizer.
 
     /// The embedded children, in the order they were attached. For a ``FlowStack`` these are
-    /// the entries, bottom first; other nodes have at most one.
-    @exclusivity(unchecked)
-    public internal(set) var children: [FlowController] = []
+    /// the entries, bottom first; for a ``FlowTabs`` the tabs; other nodes have at most one.
+    ///
+    /// Observable (see <doc:Hosting>): reading it inside `withObservationTracking` (or a
+    /// SwiftUI view) registers for the next change.
+    public var children: [FlowController] {
+        _observation().access(self, keyPath: \.children)
+        return _children
+    }
 
-    /// The node this one presents modally, if any.
+    /// The node this one presents modally, if any. Observable like ``children``.
+    public var presentedChild: FlowController? {
+        _observation().access(self, keyPath: \.presentedChild)
+        return _presented
+    }
+
+    /// Storage of ``children``: FlowKit reads it directly (no observation bookkeeping) and
+    /// writes it only through ``_setContent(_:presented:)``, which notifies observers.
     @exclusivity(unchecked)
-    public internal(set) var presentedChild: FlowController?
+    var _children: [FlowController] = []
+
+    /// Storage of ``presentedChild`` (see ``_children``).
+    @exclusivity(unchecked)
+    var _presented: FlowController?
+
+    /// The registrar of this node's observable properties, made the first time one of them is
+    /// read through its public accessor: nodes nobody observes never allocate one, and writes
+    /// to them skip the notification with one nil test.
+    var _observationRegistrar: ObservationRegistrar?
 
     @exclusivity(unchecked)
     weak var _runtime: FlowRuntime?
@@ -218,12 +241,12 @@ open class FlowController {
     /// `true` if this node is presented modally by its parent.
     public var isPresented: Bool {
         guard let parent else { return false }
-        return parent.presentedChild === self
+        return parent._presented === self
     }
 
     /// The child the focused path continues into: the presented node, otherwise the last
     /// embedded child (a stack's top).
-    public var focusedChild: FlowController? { presentedChild ?? children.last }
+    public var focusedChild: FlowController? { _presented ?? _children.last }
 
     /// The ancestors from the parent up to the root.
     public var ancestors: [FlowController] {

@@ -152,8 +152,8 @@ extension FlowController {
         while let node = stack.popLast() {
             guard node._isScoped else { continue }
             node._recomputeScope()
-            stack.append(contentsOf: node.children)
-            if let presented = node.presentedChild { stack.append(presented) }
+            stack.append(contentsOf: node._children)
+            if let presented = node._presented { stack.append(presented) }
         }
     }
 

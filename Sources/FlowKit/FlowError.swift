@@ -76,6 +76,12 @@ public enum FlowError: Error, Equatable, Sendable, CustomStringConvertible {
     /// ``FlowController/run(_:_:)`` found no container for `placement` at or above `node`
     /// (no ``FlowStack`` for `push`, no ``FlowSwitch`` for `switch`).
     case noContainer(placement: String, node: String)
+    /// A platform binding was written with a value FlowKit cannot apply (a longer stack
+    /// path, an identity that is not an entry or a tab, a sheet other than `nil`). The write
+    /// changed nothing; it is reported to ``FlowRuntime/onError``.
+    case bindingWriteRefused(node: String, reason: String)
+    /// ``FlowTabs/select(_:)`` was given a node that is not one of the container's tabs.
+    case notATab(tabs: String, node: String)
 
     public var description: String {
         switch self {
@@ -148,6 +154,10 @@ public enum FlowError: Error, Equatable, Sendable, CustomStringConvertible {
             let kind = placement == "push" ? "FlowStack" : "FlowSwitch"
             return "cannot \(placement) a flow from '\(node)': there is no \(kind) at or "
                 + "above it; run it from a node inside one, or use another placement"
+        case .bindingWriteRefused(let node, let reason):
+            return "the platform's write to a binding of '\(node)' was refused: \(reason)"
+        case .notATab(let tabs, let node):
+            return "'\(node)' is not a tab of '\(tabs)'"
         }
     }
 }

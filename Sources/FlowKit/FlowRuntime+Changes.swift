@@ -101,7 +101,7 @@ extension FlowRuntime {
             }
         } catch {
             for node in expanded {
-                _discardBuilt(node.children)
+                _discardBuilt(node._children)
                 node._detachChildrenOffline()
             }
             throw error
@@ -117,6 +117,7 @@ extension FlowRuntime {
         // before the nodes are unlinked.
         let reportsToHost = host != nil && !change.isPlatformInitiated && !_isReleasing
         let exitedPaths = reportsToHost || tracing ? change.removals.map(\.path) : []
+        let exitedIDs = reportsToHost || tracing ? change.removals.map(\.id) : []
         let intentPending = _pendingIntent != nil
         for node in exitSet {
             if intentPending { _noteExit(of: node) }
@@ -125,9 +126,9 @@ extension FlowRuntime {
             node._releaseForExit()
         }
         for layout in change.layouts {
-            layout.container.children = layout.children
-            layout.container.presentedChild = layout.presented
+            layout.container._setContent(layout.children, presented: layout.presented)
         }
+        change.applySelections()
         for node in exitSet { node._unlink() }
         for insertion in change.insertions {
             insertion.node._setParent(insertion.container)
@@ -148,9 +149,12 @@ extension FlowRuntime {
 
         // Report.
         if reportsToHost || tracing {
+            let container = change.reportedContainer
             let record = FlowChange(
-                kind: change.kind, container: change.reportedContainer?.path ?? "",
-                exited: exitedPaths, entered: change.insertions.map(\.node.path))
+                kind: change.kind, container: container?.path ?? "",
+                exited: exitedPaths, entered: change.insertions.map(\.node.path),
+                containerID: container?.id, exitedIDs: exitedIDs,
+                enteredIDs: change.insertions.map(\.node.id))
             if reportsToHost { host?.apply(record, in: self) }
             if tracing { trace.record(.change(record)) }
         }
@@ -162,30 +166,37 @@ extension FlowRuntime {
     func _updateFocus() {
         var newPath: [FlowController] = []
         swap(&newPath, &_scratch.path)
-        newPath.reserveCapacity(focusedPath.count + 1)
+        newPath.reserveCapacity(_focusedPath.count + 1)
         var node = isRunning ? root : nil
         while let current = node {
             newPath.append(current)
             node = current.focusedChild
         }
         var common = 0
-        while common < focusedPath.count, common < newPath.count,
-            focusedPath[common] === newPath[common]
+        while common < _focusedPath.count, common < newPath.count,
+            _focusedPath[common] === newPath[common]
         {
             common += 1
         }
-        var oldPath = focusedPath
-        focusedPath = newPath
+        if common == _focusedPath.count && common == newPath.count {
+            _recycle(&newPath, in: &_scratch.path)
+            return
+        }
+        var oldPath = _focusedPath
+        if let registrar = _observationRegistrar {
+            registrar.withMutation(of: self, keyPath: \.focusedPath) { _focusedPath = newPath }
+        } else {
+            _focusedPath = newPath
+        }
         newPath = []
         defer { _recycle(&oldPath, in: &_scratch.path) }
-        if common == oldPath.count && common == focusedPath.count { return }
         let tracing = trace.isEnabled
         for node in oldPath[common...].reversed() where node.state == .entered {
             node.isActive = false
             if tracing { trace.record(.deactivate(node.path)) }
             node.didResignActive()
         }
-        for node in focusedPath[common...] {
+        for node in _focusedPath[common...] {
             node.isActive = true
             if tracing { trace.record(.activate(node.path)) }
             node.didBecomeActive()
@@ -201,15 +212,15 @@ extension FlowRuntime {
     ) throws {
         var pending: [FlowController] = [root]
         while let node = pending.popLast() {
-            if node.children.isEmpty && node.presentedChild == nil {
+            if node._children.isEmpty && node._presented == nil {
                 let routes = node._defaultRoutes(restore: nil) { history(node.path) }
                 if !routes.isEmpty {
                     expanded.append(node)
                     try node._buildOffline(along: routes)
                 }
             }
-            pending.append(contentsOf: node.children)
-            if let presented = node.presentedChild { pending.append(presented) }
+            pending.append(contentsOf: node._children)
+            if let presented = node._presented { pending.append(presented) }
         }
     }
 
@@ -228,7 +239,7 @@ extension FlowRuntime {
         } else {
             let routes = node._defaultRoutes(restore: fill.restore) { history(node.path) }
             guard !routes.isEmpty else { return }
-            if node.children.isEmpty && node.presentedChild == nil { expanded.append(node) }
+            if node._children.isEmpty && node._presented == nil { expanded.append(node) }
             try node._buildOffline(along: routes)
         }
     }
@@ -252,15 +263,15 @@ extension FlowController {
     func _appendSubtreeInEntryOrder(
         to result: inout [FlowController], using stack: inout [FlowController]
     ) {
-        if children.isEmpty && presentedChild == nil {
+        if _children.isEmpty && _presented == nil {
             result.append(self)
             return
         }
         stack.append(self)
         while let node = stack.popLast() {
             result.append(node)
-            if let presented = node.presentedChild { stack.append(presented) }
-            let children = node.children
+            if let presented = node._presented { stack.append(presented) }
+            let children = node._children
             var index = children.count
             while index > 0 {
                 index -= 1
@@ -317,8 +328,8 @@ extension FlowController {
 
     /// Detaches this node's children after a failed check (they were added by expansion).
     func _detachChildrenOffline() {
-        for child in children { child._setParent(nil) }
-        children = []
+        for child in _children { child._setParent(nil) }
+        _setContent([], presented: _presented)
     }
 
     /// Sets `parent` and the dispatch chain's copy together (and drops a prospective link).
@@ -333,8 +344,8 @@ extension FlowController {
         var stack: [FlowController] = [self]
         while let node = stack.popLast() {
             node._runtime = runtime
-            stack.append(contentsOf: node.children)
-            if let presented = node.presentedChild { stack.append(presented) }
+            stack.append(contentsOf: node._children)
+            if let presented = node._presented { stack.append(presented) }
         }
     }
 
@@ -360,16 +371,15 @@ extension FlowController {
     /// (no deep recursive release) and none can reach the live tree.
     func _unlink() {
         _setParent(nil)
-        children = []
-        presentedChild = nil
+        _setContent([], presented: nil)
     }
 
     /// Applies a planned change to nodes that are not in a running tree: structure only.
     func _applyOffline(_ change: _Change) {
         for layout in change.layouts {
-            layout.container.children = layout.children
-            layout.container.presentedChild = layout.presented
+            layout.container._setContent(layout.children, presented: layout.presented)
         }
+        change.applySelections()
         for removal in change.removals { removal._setParent(nil) }
         for insertion in change.insertions { insertion.node._setParent(insertion.container) }
     }

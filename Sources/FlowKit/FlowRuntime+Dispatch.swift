@@ -68,7 +68,7 @@ extension FlowRuntime {
     }
 
     func _deliver<Event: FlowEvent>(_ event: Event, from origin: FlowController?) {
-        guard let sender = origin ?? focusedPath.last else {
+        guard let sender = origin ?? _focusedPath.last else {
             // Sent to the focused node, but there is none any more (the runtime stopped).
             if trace.isEnabled { trace.record(.dropped(event: event.traceName, from: "")) }
             return

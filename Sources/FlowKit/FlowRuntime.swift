@@ -1,3 +1,5 @@
+import Observation
+
 /// Owns a FlowController tree: its root, the run-to-completion event queue, the trace and the
 /// host. An app creates one, the way a window holds its root view controller; tests create as
 /// many as they like (there are no globals).
@@ -7,7 +9,7 @@
 ///     try runtime.start()            // enters app, then login, outermost first
 ///     runtime.send(Refresh())        // from the focused leaf up
 @MainActor
-public final class FlowRuntime {
+public final class FlowRuntime: Observable {
     /// The root node, or `nil` after ``stop()``.
     public internal(set) var root: FlowController?
 
@@ -38,8 +40,20 @@ public final class FlowRuntime {
     // never fire. The rest keeps Swift's checks.
 
     /// The nodes on the focused path, root first.
+    ///
+    /// Observable (see <doc:Hosting>): reading it inside `withObservationTracking` (or a
+    /// SwiftUI view) registers for the next change of focus.
+    public var focusedPath: [FlowController] {
+        _observation().access(self, keyPath: \.focusedPath)
+        return _focusedPath
+    }
+
+    /// Storage of ``focusedPath``, written only by ``_updateFocus()``.
     @exclusivity(unchecked)
-    public internal(set) var focusedPath: [FlowController] = []
+    var _focusedPath: [FlowController] = []
+
+    /// The registrar of ``focusedPath``, made when it is first read.
+    var _observationRegistrar: ObservationRegistrar?
 
     var _history: [String: [FlowRoute]] = [:]
     @exclusivity(unchecked)
@@ -136,6 +150,29 @@ public final class FlowRuntime {
     /// The focused leaf: the end of ``focusedPath``.
     public var focusedNode: FlowController? { focusedPath.last }
 
+    /// The registrar, made on first use.
+    func _observation() -> ObservationRegistrar {
+        if let registrar = _observationRegistrar { return registrar }
+        let registrar = ObservationRegistrar()
+        _observationRegistrar = registrar
+        return registrar
+    }
+
+    /// The live node with identity `id`, or `nil` if no node of this runtime's tree has it
+    /// (it was never attached here, or it exited).
+    ///
+    /// - Complexity: O(*n*) in the number of nodes of the tree.
+    public func node(id: FlowNodeID) -> FlowController? {
+        guard let root else { return nil }
+        var pending: [FlowController] = [root]
+        while let node = pending.popLast() {
+            if node._serial == id.rawValue { return node }
+            pending.append(contentsOf: node._children)
+            if let presented = node._presented { pending.append(presented) }
+        }
+        return nil
+    }
+
     /// Enters the root and its subtree (outermost first, with default children), then reports
     /// a `start` change.
     ///
@@ -194,7 +231,7 @@ public final class FlowRuntime {
         components = components.dropFirst()
         var node = root
         for component in components {
-            let candidates = node.children + (node.presentedChild.map { [$0] } ?? [])
+            let candidates = node._children + (node._presented.map { [$0] } ?? [])
             guard let next = candidates.last(where: { $0.name == component }) else { return nil }
             node = next
         }
@@ -227,8 +264,8 @@ public final class FlowRuntime {
             let mark = node.isActive ? "* " : "  "
             let presented = node.isPresented ? "^" : ""
             lines.append(String(repeating: "  ", count: depth) + mark + presented + node.name)
-            for child in node.children { visit(child, depth: depth + 1) }
-            if let presented = node.presentedChild { visit(presented, depth: depth + 1) }
+            for child in node._children { visit(child, depth: depth + 1) }
+            if let presented = node._presented { visit(presented, depth: depth + 1) }
         }
         visit(root, depth: 0)
         return lines.joined(separator: "\n")

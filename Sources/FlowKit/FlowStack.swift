@@ -58,7 +58,7 @@ open class FlowStack: FlowController {
     /// - Complexity: O(*n*), where *n* is the number of nodes removed.
     @discardableResult
     public func pop() throws -> FlowController {
-        if let top = children.last, _queueIfApplying(self, "pop", { try $0.pop() }) { return top }
+        if let top = _children.last, _queueIfApplying(self, "pop", { try $0.pop() }) { return top }
         let below = try _entryBelowTop()
         return try _pop(to: below, kind: .pop, platform: false) { try self.pop() }.first!
     }
@@ -94,10 +94,10 @@ open class FlowStack: FlowController {
     @discardableResult
     public func popToRoot() throws -> [FlowController] {
         if _queueIfApplying(self, "popTo", { try $0.popToRoot() }) {
-            return children.first.map { _entries(above: $0) } ?? []
+            return _children.first.map { _entries(above: $0) } ?? []
         }
         try _requireNotExited()
-        guard let bottom = children.first else { throw FlowError.emptyStack(stack: path) }
+        guard let bottom = _children.first else { throw FlowError.emptyStack(stack: path) }
         return try _pop(to: bottom, kind: .popTo, platform: false) { try self.popToRoot() }
     }
 
@@ -112,7 +112,7 @@ open class FlowStack: FlowController {
     public func setStack(_ nodes: [FlowController]) throws {
         if _queueIfApplying(self, "setStack", { try $0.setStack(nodes) }) { return }
         try _requireNotExited()
-        let current = Set(children.map(ObjectIdentifier.init))
+        let current = Set(_children.map(ObjectIdentifier.init))
         let newNodes = nodes.filter { !current.contains(ObjectIdentifier($0)) }
         try _validateNewChildren(newNodes)
         var seen = Set<ObjectIdentifier>()
@@ -154,7 +154,7 @@ open class FlowStack: FlowController {
     ///   ``FlowError/emptyStack(stack:)`` when none is.
     @discardableResult
     public func platformDidPop() throws -> FlowController {
-        if let top = children.last,
+        if let top = _children.last,
             _queueIfApplying(self, "platformPop", { try $0.platformDidPop() })
         {
             return top
@@ -167,17 +167,17 @@ open class FlowStack: FlowController {
 
     /// The entries above `entry` now, topmost first (none if it is not an entry).
     private func _entries(above entry: FlowController) -> [FlowController] {
-        guard let index = _index(of: entry, in: children) else { return [] }
-        return Array(children[(index + 1)...].reversed())
+        guard let index = _index(of: entry, in: _children) else { return [] }
+        return Array(_children[(index + 1)...].reversed())
     }
 
     private func _entryBelowTop() throws -> FlowController {
         try _requireNotExited()
-        guard let top = children.last else { throw FlowError.emptyStack(stack: path) }
-        guard children.count > 1 else {
+        guard let top = _children.last else { throw FlowError.emptyStack(stack: path) }
+        guard _children.count > 1 else {
             throw FlowError.cannotPopLastEntry(stack: path, entry: top.path)
         }
-        return children[children.count - 2]
+        return _children[_children.count - 2]
     }
 
     /// Pops above `entry`. Called during a change (from a hook), the pop is queued as `rerun`
@@ -187,10 +187,10 @@ open class FlowStack: FlowController {
         rerun: @escaping @MainActor () throws -> Void
     ) throws -> [FlowController] {
         try _requireNotExited()
-        guard let index = _index(of: entry, in: children) else {
+        guard let index = _index(of: entry, in: _children) else {
             throw FlowError.notInStack(stack: path, node: entry.path)
         }
-        let removed = Array(children[(index + 1)...].reversed())
+        let removed = Array(_children[(index + 1)...].reversed())
         guard !removed.isEmpty else { return [] }
         try _perform(kind, platform: platform, rerun: rerun) { change in
             for node in removed { change.remove(node, from: self) }

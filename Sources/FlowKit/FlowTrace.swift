@@ -44,6 +44,15 @@ public enum FlowTraceRecord: Equatable, Hashable, Sendable, CustomStringConverti
         case dropped
     }
 
+    /// Whether `actual` is the record this one describes: equal, except that a change record
+    /// compares identities only where this one gives them (see ``FlowChange/matches(_:)``).
+    public func matches(_ actual: FlowTraceRecord) -> Bool {
+        if case .change(let expected) = self, case .change(let change) = actual {
+            return expected.matches(change)
+        }
+        return self == actual
+    }
+
     /// The stable one-line text form, e.g. `handled SignOut at app`.
     public var description: String {
         switch self {

@@ -65,6 +65,7 @@ public final class FlowChangeRecorder: FlowHost {
     }
 
     /// Checks that the unchecked changes are exactly `expected`, then marks them checked.
+    /// Identities are compared only where `expected` gives them (``FlowKit/FlowChange/matches(_:)``).
     ///
     /// - Parameters:
     ///   - expected: The changes, oldest first.
@@ -79,9 +80,11 @@ public final class FlowChangeRecorder: FlowHost {
     ) {
         let actual = uncheckedChanges
         checkedCount = changes.count
-        guard actual != expected else { return }
+        if actual.count == expected.count, zip(expected, actual).allSatisfy({ $0.matches($1) }) {
+            return
+        }
         let diff = _LineDiff.render(
-            expected: expected, actual: actual, equal: ==, text: \.description)
+            expected: expected, actual: actual, equal: { $0.matches($1) }, text: \.description)
         _recordFailure(
             "The host received other changes than expected (- expected, + received):\n"
                 + diff,

@@ -20,7 +20,7 @@ extension FlowTestHarness {
         line: UInt = #line, column: UInt = #column
     ) {
         check(
-            expected, equal: ==, text: \.description, what: "records",
+            expected, equal: { $0.matches($1) }, text: \.description, what: "records",
             at: _FailureLocation(fileID, filePath, line, column))
     }
 

@@ -224,7 +224,8 @@ public final class FlowTestHarness {
         let told = Array(recorder.changes.dropFirst(hostChangesAtStart))
         let traced = allRecords.compactMap { record -> FlowChange? in
             guard case .change(let change) = record,
-                change.kind != .platformPop, change.kind != .platformDismiss
+                change.kind != .platformPop, change.kind != .platformDismiss,
+                change.kind != .platformSelect
             else { return nil }
             return change
         }

@@ -158,12 +158,14 @@ struct HarnessTests {
     func directCalls() throws {
         let harness = try FlowTestHarness(root: SampleApp(startSignedIn: "ada"))
         let stack = harness.node("app/main/stack", as: FlowStack.self)
-        try harness.perform { try stack.push(DetailScreen(item: 3)) }
+        let detail = DetailScreen(item: 3)
+        try harness.perform { try stack.push(detail) }
         #expect(
             harness.receivedChanges == [
                 FlowChange(
                     kind: .push, container: "app/main/stack", exited: [],
-                    entered: ["app/main/stack/detail"])
+                    entered: ["app/main/stack/detail"], containerID: stack.id,
+                    enteredIDs: [detail.id])
             ])
         harness.skipReceived()
         try stack.pop()

@@ -24,9 +24,9 @@ enum CatalogSizeKey: DependencyKey {
 /// A detail screen built from its route alone (its `init` passes no route).
 @MainActor
 final class BookDetail: FlowController {
-    let id: Int
+    let bookID: Int
     init(id: Int) {
-        self.id = id
+        self.bookID = id
         super.init(name: "detail")
         register("share") { FlowController(name: "share") }
     }
@@ -119,7 +119,7 @@ struct RoutingTests {
         for id in [1, 7, 64] {
             try fixture.runtime.navigate(to: bookPath(id))
             let detail = try #require(fixture.runtime.focusedNode as? BookDetail)
-            #expect(detail.id == id)
+            #expect(detail.bookID == id)
             #expect(detail.route == FlowRoute(Screen.detail(id: id)))
             #expect(fixture.stack?.entries.map(\.name) == ["list", "detail"])
         }
@@ -283,7 +283,7 @@ struct RoutingTests {
         login.finish(with: Session(user: "alice"))
         #expect(login.state == .exited)
         #expect(fixture.runtime.focusedNode?.path == "app/main/stack/detail")
-        #expect((fixture.runtime.focusedNode as? BookDetail)?.id == 12)
+        #expect((fixture.runtime.focusedNode as? BookDetail)?.bookID == 12)
         #expect(fixture.runtime.pendingIntent == nil)
         let intents = fixture.runtime.trace.lines.filter { $0.hasPrefix("intent") }
         #expect(intents.count == 2)
@@ -324,7 +324,7 @@ struct RoutingTests {
         }
         #expect(fixture.runtime.trace.lines.contains { $0.hasPrefix("intent replaced") })
         fixture.login?.finish(with: Session(user: "alice"))
-        #expect((fixture.runtime.focusedNode as? BookDetail)?.id == 30)
+        #expect((fixture.runtime.focusedNode as? BookDetail)?.bookID == 30)
     }
 
     @Test("Factories and entry guards read the scope the node is about to join")

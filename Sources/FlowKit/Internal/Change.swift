@@ -45,6 +45,8 @@ struct _Change {
     var isPlatformInitiated = false
     /// Whether a container's kept children change order (a reordering `setStack`).
     var reorders = false
+    /// Tab containers whose selection the change moves, with the new index.
+    var selections: [(tabs: FlowTabs, index: Int)] = []
     /// Whether exit guards are consulted (not for platform changes, nor for `stop()`).
     var consultsExitGuards: Bool { !isPlatformInitiated && kind != .stop }
 
@@ -55,6 +57,7 @@ struct _Change {
 
     var isEmpty: Bool {
         removals.isEmpty && insertions.isEmpty && fills.isEmpty && !reorders
+            && selections.isEmpty
     }
 
     /// Clears the prospective-parent links of the planned insertions: called when the
@@ -69,6 +72,7 @@ struct _Change {
     var mayMoveFocus: Bool {
         if domain == nil { return true }
         for layout in layouts where layout.container.isActive { return true }
+        for selection in selections where selection.tabs.isActive { return true }
         return false
     }
 
@@ -94,20 +98,20 @@ struct _Change {
         }
         layouts.append(
             _Layout(
-                container: container, children: container.children,
-                presented: container.presentedChild))
+                container: container, children: container._children,
+                presented: container._presented))
         return layouts.count - 1
     }
 
     /// The children `container` will have after this change (as planned so far).
     func plannedChildren(of container: FlowController) -> [FlowController] {
         if let index = _index(of: container, in: layouts) { return layouts[index].children }
-        return container.children
+        return container._children
     }
 
     func plannedPresented(of container: FlowController) -> FlowController? {
         if let index = _index(of: container, in: layouts) { return layouts[index].presented }
-        return container.presentedChild
+        return container._presented
     }
 
     /// Plans the exit of `node`'s subtree (`node` must be attached to `container`).
@@ -130,6 +134,21 @@ struct _Change {
         for child in plannedChildren(of: container).reversed() {
             remove(child, from: container)
         }
+    }
+
+    /// Plans `tabs` selecting the tab at `index` (of its planned tabs). Selecting the tab that
+    /// stays selected plans nothing.
+    mutating func select(_ index: Int, in tabs: FlowTabs) {
+        if let existing = selections.firstIndex(where: { $0.tabs === tabs }) {
+            selections[existing].index = index
+        } else if index != tabs._selectedIndex || _index(of: tabs, in: layouts) != nil {
+            selections.append((tabs, index))
+        }
+    }
+
+    /// Applies the planned selections (after the layouts).
+    func applySelections() {
+        for selection in selections { selection.tabs._setSelectedIndex(selection.index) }
     }
 
     /// Plans `node` joining `container` as its last embedded child.

@@ -1,0 +1,98 @@
+import Observation
+
+/// A node's identity: unique among all nodes made in the process, never reused.
+///
+/// Names are path components and repeat (two `detail` entries on one stack); identities
+/// don't. ``FlowChange`` reports them beside paths, ``FlowRuntime/node(id:)`` finds the live
+/// node, and SwiftUI can use them as the values of a `NavigationStack` path or a `TabView`
+/// selection (see <doc:Hosting>).
+public struct FlowNodeID: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+    /// The number behind the identity: nodes made later have larger numbers.
+    public let rawValue: UInt64
+
+    /// Wraps a raw identity (for example one a host stored).
+    public init(rawValue: UInt64) {
+        self.rawValue = rawValue
+    }
+
+    public static func < (lhs: FlowNodeID, rhs: FlowNodeID) -> Bool {
+        lhs.rawValue < rhs.rawValue
+    }
+
+    /// `#42`.
+    public var description: String { "#\(rawValue)" }
+}
+
+extension FlowController: Identifiable {
+    /// The node's identity, unique in the process (see ``FlowNodeID``). It never changes.
+    public nonisolated var id: FlowNodeID { FlowNodeID(rawValue: _serial) }
+}
+
+/// FlowKit's nodes are observable with the toolchain's Observation module: a node's
+/// ``FlowController/children`` and ``FlowController/presentedChild``, a tab container's
+/// ``FlowTabs/selectedIndex`` and a runtime's ``FlowRuntime/focusedPath`` tell observers when
+/// they change, so SwiftUI views bind to them directly. See <doc:Hosting>.
+extension FlowController: Observable {}
+
+extension FlowController {
+    /// The registrar, made on first use (see ``_observationRegistrar``).
+    final func _observation() -> ObservationRegistrar {
+        if let registrar = _observationRegistrar { return registrar }
+        let registrar = ObservationRegistrar()
+        _observationRegistrar = registrar
+        return registrar
+    }
+
+    /// Replaces the embedded children and the presented node, telling observers of whichever
+    /// changed. The only writer of ``_children`` and ``_presented``.
+    final func _setContent(_ children: [FlowController], presented: FlowController?) {
+        guard let registrar = _observationRegistrar else {
+            _children = children
+            _presented = presented
+            return
+        }
+        if !_children.elementsEqual(children, by: ===) {
+            registrar.withMutation(of: self, keyPath: \.children) { _children = children }
+        } else {
+            _children = children
+        }
+        if _presented !== presented {
+            registrar.withMutation(of: self, keyPath: \.presentedChild) { _presented = presented }
+        }
+    }
+
+    /// Reads ``presentedChild`` for a platform binding and dismisses on a `nil` write.
+    ///
+    /// For SwiftUI's `.sheet(item:)`: the platform writes `nil` when the user swipes the
+    /// sheet away, and FlowKit tears the presented subtree down through
+    /// ``platformDidDismiss()`` (no guard, the host is not told: it made the change). Writes
+    /// of anything other than `nil` are refused: FlowKit presents, the platform only
+    /// dismisses. A refused or failed write changes nothing and is reported to
+    /// ``FlowRuntime/onError`` and the trace.
+    ///
+    ///     .sheet(item: $node.presentedBinding) { presented in ScreenView(node: presented) }
+    public var presentedBinding: FlowController? {
+        get { presentedChild }
+        set {
+            if newValue === _presented { return }
+            guard newValue == nil else {
+                _reportBindingFailure(
+                    "presentedBinding",
+                    FlowError.bindingWriteRefused(
+                        node: path, reason: "only nil (a dismissal) can be written"))
+                return
+            }
+            do {
+                try platformDidDismiss()
+            } catch {
+                _reportBindingFailure("presentedBinding", error)
+            }
+        }
+    }
+
+    /// Reports an error from a binding write (which cannot throw) to the runtime's error
+    /// sink and trace.
+    final func _reportBindingFailure(_ operation: String, _ error: any Error) {
+        _runtime?._reportFailure(FlowFailure(operation: operation, node: path, error: error))
+    }
+}

@@ -1,0 +1,235 @@
+/// A tab container: every tab stays entered, one is selected (on the focused path).
+///
+///     let tabs = FlowTabs(
+///         name: "tabs",
+///         tabs: [
+///             FlowStack(name: "catalog", route: "catalog", root: ListScreen()),
+///             FlowStack(name: "favourites", route: "favourites", root: FavouritesScreen()),
+///         ])
+///     try tabs.select(tabs.tabs[1])   // catalog resigns active, favourites becomes active
+///
+/// Selecting a tab moves activation only: nothing exits or enters, no guard runs, and each
+/// tab keeps its own content (a tab's stack stays as deep as it was). A stack in a tab that
+/// is not selected can still be popped (by code or by the platform); its entries are torn
+/// down as usual.
+///
+/// The platform's own tab taps come in through ``platformDidSelect(_:)`` (or a write to
+/// ``selectionBinding``): the same change, not echoed to the host. With
+/// ``reselectionPopsToRoot``, selecting the tab that is already selected pops the tab's stack
+/// to its bottom entry, as tab bars usually do.
+///
+/// A navigation path step (``FlowStep/Placement/child``) whose route is a tab's route selects
+/// that tab; tabs are never built or removed by navigation.
+open class FlowTabs: FlowController {
+    /// Whether selecting the tab that is already selected pops that tab's stack to its bottom
+    /// entry (the tab itself if it is a ``FlowStack``, else the first stack on its focused
+    /// path). Off by default.
+    ///
+    /// Asked by ``select(_:)``, the pop consults exit guards and is reported to the host (kind
+    /// `select`). Through ``platformDidSelect(_:)`` it is a platform change: no guards, not
+    /// reported (a `UITabBarController` pops its navigation controller itself; leave this off
+    /// there and let the navigation delegate report the pop instead).
+    public var reselectionPopsToRoot = false
+
+    /// Storage of ``selectedIndex``; written only through ``_setSelectedIndex(_:)``.
+    var _selectedIndex = 0
+
+    /// Creates a tab container with its tabs.
+    ///
+    /// - Parameters:
+    ///   - tabs: The tabs, in display order; nodes that were never in a tree.
+    ///   - selected: The index of the tab selected first.
+    /// - Precondition: every tab is fresh and appears once; `selected` is a valid index
+    ///   (or 0 with no tabs). Use ``setTabs(_:selecting:)`` for input that may be invalid.
+    public init(
+        name: String, route: FlowRoute? = nil, tabs: [FlowController] = [], selected: Int = 0
+    ) {
+        super.init(name: name, route: route)
+        do {
+            try setTabs(tabs, selecting: selected)
+        } catch {
+            preconditionFailure("FlowTabs(tabs:selected:): \(error)")
+        }
+    }
+
+    /// The tabs, in display order (the same as ``FlowController/children``). Observable.
+    public var tabs: [FlowController] { children }
+
+    /// The index of the selected tab in ``tabs`` (0 when there are none).
+    ///
+    /// Observable (see <doc:Hosting>): reading it inside `withObservationTracking` (or a
+    /// SwiftUI view) registers for the next selection change.
+    public var selectedIndex: Int {
+        _observation().access(self, keyPath: \.selectedIndex)
+        return _selectedIndex
+    }
+
+    /// The selected tab, or `nil` if there are no tabs. Observable.
+    public var selectedTab: FlowController? {
+        let index = selectedIndex
+        let tabs = tabs
+        return tabs.indices.contains(index) ? tabs[index] : nil
+    }
+
+    /// The presented node if any, else the selected tab.
+    override public var focusedChild: FlowController? {
+        if let presented = _presented { return presented }
+        return _children.indices.contains(_selectedIndex) ? _children[_selectedIndex] : nil
+    }
+
+    /// Selects `tab`: the old tab's focused path resigns active (innermost first), the new
+    /// one's becomes active. Nothing exits or enters. The host is told (kind `select`).
+    ///
+    /// Selecting the selected tab does nothing, unless ``reselectionPopsToRoot`` is set.
+    ///
+    /// - Throws: ``FlowError/notATab(tabs:node:)`` if `tab` is not one of ``tabs``;
+    ///   ``FlowError/containerExited(container:)`` if this container was exited; for a
+    ///   reselection pop, a guard's refusal (then nothing changes).
+    public func select(_ tab: FlowController) throws {
+        if _queueIfApplying(self, "select", { try $0.select(tab) }) { return }
+        try _select(tab, platform: false) { try self.select(tab) }
+    }
+
+    /// Selects the tab at `index` in ``tabs`` (see ``select(_:)``).
+    ///
+    /// - Throws: ``FlowError/notATab(tabs:node:)`` if `index` is out of range; the errors
+    ///   of ``select(_:)``.
+    public func select(at index: Int) throws {
+        if _queueIfApplying(self, "select", { try $0.select(at: index) }) { return }
+        guard _children.indices.contains(index) else {
+            try _requireNotExited()
+            throw FlowError.notATab(tabs: path, node: "tab index \(index)")
+        }
+        try select(_children[index])
+    }
+
+    /// Tells FlowKit that the platform selected `tab` on its own (the user tapped it). The
+    /// same change as ``select(_:)`` but the host is not told (it made the change) and a
+    /// reselection pop (``reselectionPopsToRoot``) consults no guard.
+    ///
+    /// - Throws: ``FlowError/notATab(tabs:node:)`` if `tab` is not one of ``tabs``;
+    ///   ``FlowError/containerExited(container:)`` if this container was exited.
+    public func platformDidSelect(_ tab: FlowController) throws {
+        if _queueIfApplying(self, "platformSelect", { try $0.platformDidSelect(tab) }) {
+            return
+        }
+        try _select(tab, platform: true) { try self.platformDidSelect(tab) }
+    }
+
+    /// Replaces the tabs. Tabs that stay keep their content and stay entered; the others exit
+    /// (last first); new ones enter. The selection moves to `index` if given, else stays on
+    /// the selected tab if it remains, else goes to the first tab.
+    ///
+    /// - Throws: ``FlowError`` if a new tab is attached elsewhere, was exited, or appears
+    ///   twice; ``FlowError/notATab(tabs:node:)`` if `index` is out of range; a guard's
+    ///   refusal. The container is then unchanged.
+    public func setTabs(_ tabs: [FlowController], selecting index: Int? = nil) throws {
+        if _queueIfApplying(self, "setTabs", { try $0.setTabs(tabs, selecting: index) }) {
+            return
+        }
+        try _requireNotExited()
+        let current = Set(_children.map(ObjectIdentifier.init))
+        try _validateNewChildren(tabs.filter { !current.contains(ObjectIdentifier($0)) })
+        var seen = Set<ObjectIdentifier>()
+        for tab in tabs where !seen.insert(ObjectIdentifier(tab)).inserted {
+            throw FlowError.duplicateNode(node: tab.path)
+        }
+        if let index, !(tabs.isEmpty && index == 0), !tabs.indices.contains(index) {
+            throw FlowError.notATab(tabs: path, node: "tab index \(index)")
+        }
+        let selected = focusedChild
+        let newIndex = index ?? selected.flatMap { _index(of: $0, in: tabs) } ?? 0
+        try _perform(.setStack, rerun: { try self.setTabs(tabs, selecting: index) }) { change in
+            change.setChildren(tabs, of: self)
+            change.select(newIndex, in: self)
+        }
+    }
+
+    /// Observable state for a platform's tab bar: the selected tab's identity. Reading it
+    /// tracks ``selectedIndex``; writing a tab's identity calls ``platformDidSelect(_:)``.
+    ///
+    ///     TabView(selection: $tabs.selectionBinding) {
+    ///         ForEach(tabs.tabs) { tab in TabContent(node: tab).tag(Optional(tab.id)) }
+    ///     }
+    ///
+    /// A write of an identity that is not a tab (or `nil`) changes nothing and is reported
+    /// to ``FlowRuntime/onError`` and the trace.
+    public var selectionBinding: FlowNodeID? {
+        get { selectedTab?.id }
+        set {
+            guard let id = newValue, let tab = _children.first(where: { $0.id == id }) else {
+                _reportBindingFailure(
+                    "selectionBinding",
+                    FlowError.bindingWriteRefused(
+                        node: path, reason: "\(newValue.map(\.description) ?? "nil") is not a tab"))
+                return
+            }
+            if tab === focusedChild && !reselectionPopsToRoot { return }
+            do {
+                try platformDidSelect(tab)
+            } catch {
+                _reportBindingFailure("selectionBinding", error)
+            }
+        }
+    }
+
+    // MARK: Internals
+
+    private func _select(
+        _ tab: FlowController, platform: Bool, rerun: @escaping @MainActor () throws -> Void
+    ) throws {
+        try _requireNotExited()
+        guard let index = _index(of: tab, in: _children) else {
+            throw FlowError.notATab(tabs: path, node: tab.path)
+        }
+        let stack: FlowStack?
+        if index == _selectedIndex {
+            guard reselectionPopsToRoot, let found = Self._stack(in: tab),
+                found._children.count > 1
+            else { return }
+            stack = found
+        } else {
+            stack = nil
+        }
+        try _perform(platform ? .platformSelect : .select, platform: platform, rerun: rerun) {
+            change in
+            change.select(index, in: self)
+            if let stack {
+                for entry in stack._children.dropFirst().reversed() {
+                    change.remove(entry, from: stack)
+                }
+            }
+        }
+    }
+
+    /// The tab itself if it is a stack, else the first stack on its focused path.
+    private static func _stack(in tab: FlowController) -> FlowStack? {
+        var node: FlowController? = tab
+        while let current = node {
+            if let stack = current as? FlowStack { return stack }
+            node = current.focusedChild
+        }
+        return nil
+    }
+
+    /// Sets the selection, telling observers.
+    final func _setSelectedIndex(_ index: Int) {
+        guard index != _selectedIndex else { return }
+        if let registrar = _observationRegistrar {
+            registrar.withMutation(of: self, keyPath: \.selectedIndex) { _selectedIndex = index }
+        } else {
+            _selectedIndex = index
+        }
+    }
+
+    override func _planEmbeddedStep(
+        toward route: FlowRoute, in change: inout _Change
+    ) throws -> (node: FlowController, isNew: Bool) {
+        let tabs = change.plannedChildren(of: self)
+        guard let index = tabs.firstIndex(where: { $0.route == route }) else {
+            throw FlowError.unknownRoute(route: route.description, node: path)
+        }
+        change.select(index, in: self)
+        return (tabs[index], false)
+    }
+}
