@@ -165,6 +165,52 @@ open class FlowStack: FlowController {
         }.first!
     }
 
+    /// Observable state for a platform's navigation stack: the identities of the entries
+    /// above the bottom one (the bottom entry is the stack's root view, which a SwiftUI
+    /// `NavigationStack` shows outside its path).
+    ///
+    ///     NavigationStack(path: $stack.pathBinding) {
+    ///         ScreenView(node: stack.entries[0])
+    ///             .navigationDestination(for: FlowNodeID.self) { id in
+    ///                 ScreenView(node: runtime.node(id: id))
+    ///             }
+    ///     }
+    ///
+    /// Reading it tracks ``FlowController/children``. The platform writes a shorter path when
+    /// the user goes back (back button, swipe, long-press on back): FlowKit then runs
+    /// ``platformDidPop(to:)`` to the entry that is now on top, which tears down exactly the
+    /// removed entries and is not echoed to the host. Writing the same path does nothing.
+    /// Anything else (a longer or different path) is refused: FlowKit pushes, the platform
+    /// only pops. A refused or failed write changes nothing and is reported to
+    /// ``FlowRuntime/onError`` and the trace.
+    public var pathBinding: [FlowNodeID] {
+        get { children.dropFirst().map(\.id) }
+        set {
+            let current = _children
+            let above = current.dropFirst()
+            if newValue.count == above.count,
+                newValue.elementsEqual(above.lazy.map(\.id))
+            {
+                return
+            }
+            guard newValue.count < above.count,
+                newValue.elementsEqual(above.prefix(newValue.count).lazy.map(\.id))
+            else {
+                _reportBindingFailure(
+                    "pathBinding",
+                    FlowError.bindingWriteRefused(
+                        node: path,
+                        reason: "the platform may only shorten the path (FlowKit pushes)"))
+                return
+            }
+            do {
+                try platformDidPop(to: current[newValue.count])
+            } catch {
+                _reportBindingFailure("pathBinding", error)
+            }
+        }
+    }
+
     /// The entries above `entry` now, topmost first (none if it is not an entry).
     private func _entries(above entry: FlowController) -> [FlowController] {
         guard let index = _index(of: entry, in: _children) else { return [] }
