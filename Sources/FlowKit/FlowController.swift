@@ -322,7 +322,7 @@ open class FlowController {
                 throw FlowError.pushOutsideStack(node: path, route: step.route.description)
             }
             let entries = change.plannedChildren(of: stack)
-            guard let index = _index(of: self, in: entries) else {
+            guard let index = _lastIndex(of: self, in: entries) else {
                 throw FlowError.pushOutsideStack(node: path, route: step.route.description)
             }
             if index + 1 < entries.count, entries[index + 1].route == step.route {

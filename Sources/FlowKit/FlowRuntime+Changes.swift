@@ -126,7 +126,7 @@ extension FlowRuntime {
             node._releaseForExit()
         }
         for layout in change.layouts {
-            layout.container._setContent(layout.children, presented: layout.presented)
+            layout.apply()
         }
         change.applySelections()
         for node in exitSet { node._unlink() }
@@ -377,7 +377,7 @@ extension FlowController {
     /// Applies a planned change to nodes that are not in a running tree: structure only.
     func _applyOffline(_ change: _Change) {
         for layout in change.layouts {
-            layout.container._setContent(layout.children, presented: layout.presented)
+            layout.apply()
         }
         change.applySelections()
         for removal in change.removals { removal._setParent(nil) }

@@ -213,7 +213,7 @@ open class FlowStack: FlowController {
 
     /// The entries above `entry` now, topmost first (none if it is not an entry).
     private func _entries(above entry: FlowController) -> [FlowController] {
-        guard let index = _index(of: entry, in: _children) else { return [] }
+        guard let index = _lastIndex(of: entry, in: _children) else { return [] }
         return Array(_children[(index + 1)...].reversed())
     }
 
@@ -233,7 +233,7 @@ open class FlowStack: FlowController {
         rerun: @escaping @MainActor () throws -> Void
     ) throws -> [FlowController] {
         try _requireNotExited()
-        guard let index = _index(of: entry, in: _children) else {
+        guard let index = _lastIndex(of: entry, in: _children) else {
             throw FlowError.notInStack(stack: path, node: entry.path)
         }
         let removed = Array(_children[(index + 1)...].reversed())

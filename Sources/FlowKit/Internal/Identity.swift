@@ -13,6 +13,17 @@ func _index(of node: FlowController, in nodes: [FlowController]) -> Int? {
     return nil
 }
 
+/// The index of the last element of `nodes` that is `node` itself, searching from the end
+/// (stack operations look near the top: O(1) for a pop however deep the stack is).
+func _lastIndex(of node: FlowController, in nodes: [FlowController]) -> Int? {
+    var index = nodes.count
+    while index > 0 {
+        index -= 1
+        if nodes[index] === node { return index }
+    }
+    return nil
+}
+
 /// Removes `node` (compared by identity) from `nodes`.
 func _remove(_ node: FlowController, from nodes: inout [FlowController]) {
     if let index = _index(of: node, in: nodes) { nodes.remove(at: index) }
