@@ -116,13 +116,19 @@ extension FlowRuntime {
         // The change record is built only if someone reads it; exited paths must be taken
         // before the nodes are unlinked.
         let reportsToHost = host != nil && !change.isPlatformInitiated && !_isReleasing
-        let exitedPaths = reportsToHost || tracing ? change.removals.map(\.path) : []
-        let exitedIDs = reportsToHost || tracing ? change.removals.map(\.id) : []
+        let exited: _Few<(_TracePath, FlowNodeID)> =
+            reportsToHost || tracing
+            ? _Few(change.removals.map { (_TracePath($0), $0.id) }) : .none
         let intentPending = _pendingIntent != nil
         for node in exitSet {
             if intentPending { _noteExit(of: node) }
             node.willExit()
-            if tracing { trace.record(.exit(node.path)) }
+            if tracing {
+                // An exited node keeps the path it had (errors and later trace records
+                // about it, e.g. a dropped event it sends, name it in full).
+                _ = node.path
+                trace._node(.exit, node)
+            }
             node._releaseForExit()
         }
         for layout in change.layouts {
@@ -139,7 +145,7 @@ extension FlowRuntime {
             node._isScoped = true
             node._recomputeScope()
             node.didEnter()
-            if tracing { trace.record(.enter(node.path)) }
+            if tracing { trace._node(.enter, node) }
             node._startPendingTasks()
         }
         if change.kind == .stop {
@@ -150,13 +156,12 @@ extension FlowRuntime {
         // Report.
         if reportsToHost || tracing {
             let container = change.reportedContainer
-            let record = FlowChange(
-                kind: change.kind, container: container?.path ?? "",
-                exited: exitedPaths, entered: change.insertions.map(\.node.path),
-                containerID: container?.id, exitedIDs: exitedIDs,
-                enteredIDs: change.insertions.map(\.node.id))
-            if reportsToHost { host?.apply(record, in: self) }
-            if tracing { trace.record(.change(record)) }
+            let traced = _TracedChange(
+                kind: change.kind, container: container.map(_TracePath.init),
+                containerID: container?.id, exited: exited,
+                entered: _Few(change.insertions.map { (_TracePath($0.node), $0.node.id) }))
+            if reportsToHost { host?.apply(traced.change, in: self) }
+            if tracing { trace._append(.change(traced)) }
         }
         if change.mayMoveFocus { _updateFocus() }
     }
@@ -193,12 +198,12 @@ extension FlowRuntime {
         let tracing = trace.isEnabled
         for node in oldPath[common...].reversed() where node.state == .entered {
             node.isActive = false
-            if tracing { trace.record(.deactivate(node.path)) }
+            if tracing { trace._node(.deactivate, node) }
             node.didResignActive()
         }
         for node in _focusedPath[common...] {
             node.isActive = true
-            if tracing { trace.record(.activate(node.path)) }
+            if tracing { trace._node(.activate, node) }
             node.didBecomeActive()
         }
     }

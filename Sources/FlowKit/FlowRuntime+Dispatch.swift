@@ -70,17 +70,17 @@ extension FlowRuntime {
     func _deliver<Event: FlowEvent>(_ event: Event, from origin: FlowController?) {
         guard let sender = origin ?? _focusedPath.last else {
             // Sent to the focused node, but there is none any more (the runtime stopped).
-            if trace.isEnabled { trace.record(.dropped(event: event.traceName, from: "")) }
+            if trace.isEnabled { trace._event(.dropped, event, nil) }
             return
         }
         guard sender.state == .entered, sender._runtime === self else {
             if trace.isEnabled {
-                trace.record(.dropped(event: event.traceName, from: sender.path))
+                trace._event(.dropped, event, sender)
             }
             return
         }
         if trace.isEnabled {
-            trace.record(.send(event: event.traceName, from: sender.path))
+            trace._event(.send, event, sender)
         }
         let key = ObjectIdentifier(Event.self)
         let bit = _filterBit(key)
@@ -131,15 +131,15 @@ extension FlowRuntime {
                     operation: "handler \(event.traceName)", node: handler.path, error: thrown))
         } else if let handler {
             if trace.isEnabled {
-                trace.record(.handled(event: event.traceName, at: handler.path))
+                trace._event(.handled, event, handler)
             }
         } else if sender.state == .entered {
             if trace.isEnabled {
-                trace.record(.unhandled(event: event.traceName, from: sender.path))
+                trace._event(.unhandled, event, sender)
             }
             onUnhandledEvent?(event, sender)
         } else if trace.isEnabled {
-            trace.record(.dropped(event: event.traceName, from: sender.path))
+            trace._event(.dropped, event, sender)
         }
     }
 }

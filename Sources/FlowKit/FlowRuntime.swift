@@ -142,7 +142,7 @@ public final class FlowRuntime: Observable {
         _phase = .idle
         while let pending = _queue.popFirst() {
             if case .event(let event, let origin) = pending, trace.isEnabled {
-                trace.record(.dropped(event: event.traceName, from: origin?.path ?? ""))
+                trace._event(.dropped, event, origin)
             }
         }
     }
