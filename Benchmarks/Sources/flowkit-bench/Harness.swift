@@ -19,7 +19,7 @@ func blackHole(_ value: Int) {
 /// Consumes an object reference.
 @MainActor @inline(never)
 func blackHole(_ object: AnyObject) {
-    blackHoleSink &+= UInt(bitPattern: ObjectIdentifier(object).hashValue)
+    blackHoleSink &+= UInt(bitPattern: ObjectIdentifier(object))
 }
 
 /// The value every black-holed result has been folded into (printed at the end of a run).

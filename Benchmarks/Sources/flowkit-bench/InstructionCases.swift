@@ -24,6 +24,7 @@ let instructionCaseDescriptions: KeyValuePairs<String, String> = [
     "event10DefaultTrace": "the same with the runtime's default trace",
     "popOne": "pop of a one-node subtree at depth 3, its release included (trace off)",
     "plainNode": "allocating and freeing one plain tree node (the baseline)",
+    "empty": "nothing: what counting one step costs, subtracted from the others",
 ]
 
 /// Runs `body` on inputs from `prepare`: `warmups` times uncounted, then `iterations` times
@@ -57,7 +58,8 @@ func runInstructionCase(_ name: String, iterations: Int) throws -> Bool {
 
     case "event1", "event10", "event10DefaultTrace":
         let chain = try FlowKitChain(
-            depth: name == "event1" ? 1 : 10, trace: name == "event10DefaultTrace" ? .defaultTrace : .off)
+            depth: name == "event1" ? 1 : 10,
+            trace: name == "event10DefaultTrace" ? .defaultTrace : .off)
         let leaf = chain.leaf
         try repeatCounted(iterations: iterations, prepare: {}) { leaf.send(Ping(value: 1)) }
         precondition(chain.counter.value == total, "\(name): events were lost")
@@ -78,9 +80,15 @@ func runInstructionCase(_ name: String, iterations: Int) throws -> Bool {
         var sum: UInt = 0
         try repeatCounted(iterations: iterations, prepare: {}) {
             let node = makePlainNode(name: "node")
-            sum &+= UInt(bitPattern: ObjectIdentifier(node).hashValue)
+            sum &+= UInt(bitPattern: ObjectIdentifier(node))
         }
         blackHole(sum)
+
+    case "empty":
+        var steps = 0
+        try repeatCounted(iterations: iterations, prepare: {}) { steps &+= 1 }
+        precondition(steps == total)
+        blackHole(steps)
 
     default:
         return false

@@ -72,7 +72,7 @@ func reportTargets(_ harness: Harness, memory: MemoryReport?) -> Int {
         "  push + pop at depth 3, default trace / trace off",
         perOperation("Stack.pushPop/depth=3,defaultTrace"), perOperation("Stack.pushPop/depth=3"))
     ratio(
-        "  awaiting a result: finished from a task / from didEnter (depth 1)",
+        "  awaiting a result, finished from a task / from didEnter",
         perOperation("Results.run/finishInTask,depth=1"),
         perOperation("Results.run/finishOnEnter,depth=1"))
 
