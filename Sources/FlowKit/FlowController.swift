@@ -171,6 +171,7 @@ open class FlowController {
     /// first use so that plain screens stay small and are quick to tear down.
     @exclusivity(unchecked)
     var _extras: _NodeExtras?
+    @exclusivity(unchecked)
     var _cachedPath: String?
     /// When the node was made, in creation order: nodes made while a change was being checked
     /// (by route factories) are newer than the change's mark (see ``FlowRuntime/_checkMark``).

@@ -215,6 +215,13 @@ extension FlowRuntime {
         of root: FlowController, history: (String) -> [FlowRoute]?,
         expanded: inout [FlowController]
     ) throws {
+        if root._children.isEmpty && root._presented == nil {
+            // A single new node (a pushed screen): no work list to allocate, and without
+            // extras it has neither an initial route nor a history policy.
+            if root._extras == nil { return }
+            let routes = root._defaultRoutes(restore: nil) { history(root.path) }
+            guard !routes.isEmpty else { return }
+        }
         var pending: [FlowController] = [root]
         while let node = pending.popLast() {
             if node._children.isEmpty && node._presented == nil {
@@ -346,6 +353,10 @@ extension FlowController {
 
     /// Links this subtree into `runtime`. Scopes are computed as each node enters.
     func _joinRuntime(_ runtime: FlowRuntime) {
+        if _children.isEmpty && _presented == nil {
+            _runtime = runtime
+            return
+        }
         var stack: [FlowController] = [self]
         while let node = stack.popLast() {
             node._runtime = runtime

@@ -59,8 +59,10 @@ open class FlowStack: FlowController {
     @discardableResult
     public func pop() throws -> FlowController {
         if let top = _children.last, _queueIfApplying(self, "pop", { try $0.pop() }) { return top }
-        let below = try _entryBelowTop()
-        return try _pop(to: below, kind: .pop, platform: false) { try self.pop() }.first!
+        let top = try _topAboveAnother()
+        try _perform(.pop, rerun: { try self.pop() }) { change in change.remove(top, from: self) }
+        _checkInvariants()
+        return top
     }
 
     /// Removes every entry above `entry`, leaving it on top.
@@ -159,10 +161,12 @@ open class FlowStack: FlowController {
         {
             return top
         }
-        let below = try _entryBelowTop()
-        return try _pop(to: below, kind: .platformPop, platform: true) {
-            try self.platformDidPop()
-        }.first!
+        let top = try _topAboveAnother()
+        try _perform(.platformPop, platform: true, rerun: { try self.platformDidPop() }) {
+            change in change.remove(top, from: self)
+        }
+        _checkInvariants()
+        return top
     }
 
     /// Observable state for a platform's navigation stack: the identities of the entries
@@ -217,13 +221,14 @@ open class FlowStack: FlowController {
         return Array(_children[(index + 1)...].reversed())
     }
 
-    private func _entryBelowTop() throws -> FlowController {
+    /// The top entry, which `pop()` may remove: there is one below it.
+    private func _topAboveAnother() throws -> FlowController {
         try _requireNotExited()
         guard let top = _children.last else { throw FlowError.emptyStack(stack: path) }
         guard _children.count > 1 else {
             throw FlowError.cannotPopLastEntry(stack: path, entry: top.path)
         }
-        return _children[_children.count - 2]
+        return top
     }
 
     /// Pops above `entry`. Called during a change (from a hook), the pop is queued as `rerun`

@@ -92,6 +92,9 @@ public enum FlowTraceRecord: Equatable, Hashable, Sendable, CustomStringConverti
 @MainActor
 public final class FlowTrace {
     /// Whether records are kept and observers called. Defaults to `true`.
+    // Unchecked exclusivity: read once per event and per change; every access is a plain
+    // read or assignment that calls no code, so two accesses can never overlap.
+    @exclusivity(unchecked)
     public var isEnabled: Bool
 
     /// How many of the most recent records are kept. Defaults to 10,000.

@@ -38,3 +38,13 @@ func _index(of container: FlowController, in layouts: [_Layout]) -> Int? {
     }
     return nil
 }
+
+/// `withUnsafePointer(to:)` called from a nonisolated function: a main-actor closure passed
+/// to the standard library's version checks the executor each time it runs (about 170
+/// instructions per event); passed to this one, it doesn't.
+@inline(__always)
+func _withPointer<T, Result>(
+    to value: T, _ body: (UnsafeRawPointer) throws -> Result
+) rethrows -> Result {
+    try withUnsafePointer(to: value) { try body(UnsafeRawPointer($0)) }
+}
