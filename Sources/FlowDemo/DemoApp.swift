@@ -345,7 +345,9 @@ public final class DemoApp {
             return
         }
         do {
-            try runtime.open(link, with: links)
+            let steps = try links.steps(for: link)
+            dismissSheetLeftBehind(by: steps)
+            try runtime.navigate(to: steps)
             console.write("Opened \(link).", style: .success)
         } catch let error as FlowURLError {
             console.write("Cannot open \(link): \(error).", style: .error)
@@ -354,6 +356,30 @@ public final class DemoApp {
                 "Sign in first: \(link) opens once you have signed in.", style: .notice)
         } catch {
             console.write("Cannot open \(link): \(error)", style: .error)
+        }
+    }
+
+    /// A link that selects another tab while a sheet covers the tab bar: the sheet is
+    /// dismissed first (the app's own `dismiss()`), as a tab bar app does when a link takes it
+    /// elsewhere. FlowKit keeps a tab's content when another tab is selected, sheets
+    /// included, so without this the sheet would stay presented in the tab the link left and
+    /// reappear over it when that tab is selected again.
+    private func dismissSheetLeftBehind(by steps: [FlowStep]) {
+        // The tabs above the focused node, and the presenter of the outermost sheet below them.
+        var presenter: FlowController?
+        var node = runtime.focusedNode
+        while let current = node, !(current is MainTabs) {
+            if current.isPresented { presenter = current.parent }
+            node = current.parent
+        }
+        guard let tabs = node as? MainTabs, let presenter, let selected = tabs.selectedTab,
+            let target = steps.first(where: { step in tabs.tabs.contains { $0.route == step.route } }),
+            target.route != selected.route
+        else { return }
+        do {
+            _ = try presenter.dismiss()
+        } catch {
+            console.write("Could not dismiss the sheet: \(error)", style: .error)
         }
     }
 
