@@ -372,8 +372,9 @@ public final class DemoApp {
             if current.isPresented { presenter = current.parent }
             node = current.parent
         }
-        guard let tabs = node as? MainTabs, let presenter, let selected = tabs.selectedTab,
-            let target = steps.first(where: { step in tabs.tabs.contains { $0.route == step.route } }),
+        let tabRoutes = (node as? MainTabs)?.tabs.compactMap(\.route) ?? []
+        guard let presenter, let selected = (node as? MainTabs)?.selectedTab,
+            let target = steps.first(where: { tabRoutes.contains($0.route) }),
             target.route != selected.route
         else { return }
         do {

@@ -142,7 +142,8 @@ struct TabsDemoTests {
         let app = try makeApp()
         _ = await app.start()
         #expect(
-            await app.run("tab catalog") == ["tab: sign in first; the book list comes after login."])
+            await app.run("tab catalog") == ["tab: sign in first; the book list comes after login."]
+        )
         _ = await app.run("login bob builder")
         _ = await app.run("select 1")
         let sheet = await app.run("rate")
@@ -159,7 +160,8 @@ struct TabsDemoTests {
     @Test("The favourites tab has its own stack: its details do not touch the catalog's")
     func favouritesStackIsIndependent() async throws {
         let app = try await signedIn()
-        #expect(await app.run("fav") == ["fav: open a book first (select <n>), then 'fav' adds it."])
+        #expect(
+            await app.run("fav") == ["fav: open a book first (select <n>), then 'fav' adds it."])
         _ = await app.run("select 3")
         _ = await app.run("fav")
         #expect(await app.run("fav") == ["Persuasion is already one of your favourites."])
@@ -234,7 +236,9 @@ struct TabsDemoTests {
         let withIDs = await app.run("tree ids")
 
         #expect(!plain.joined().contains("#"))
-        #expect(plain.dropLast() == app.runtime.treeDescription().split(separator: "\n").map(String.init))
+        #expect(
+            plain.dropLast()
+                == app.runtime.treeDescription().split(separator: "\n").map(String.init))
         #expect(withIDs.count == plain.count)
         #expect(
             withIDs.last
@@ -257,7 +261,8 @@ struct TabsDemoTests {
         #expect(await app.run("tree x") == ["Refused: unknown option 'x'; usage: tree [ids]."])
     }
 
-    @Test("A deep link opened on another tab selects the catalog tab; the other tab keeps its stack")
+    @Test(
+        "A deep link opened on another tab selects the catalog tab; the other tab keeps its stack")
     func deepLinkSelectsCatalog() async throws {
         let app = try await signedIn()
         _ = await app.run("select 3")
@@ -340,9 +345,10 @@ struct TabsDemoTests {
                     | Anywhere: open, about, tree, trace, help, quit
                     +-----------------------------------------------------------------------
                     """))
-        #expect(await app.run("back") == [
-            "back: the profile is its tab's only screen; 'tab <name>' switches tabs."
-        ])
+        #expect(
+            await app.run("back") == [
+                "back: the profile is its tab's only screen; 'tab <name>' switches tabs."
+            ])
         weak let tabs = app.runtime.node(at: "app/main/tabs")
         weak let catalogDetail = app.runtime.node(at: "app/main/tabs/catalog/detail")
         let output = await app.run("logout")

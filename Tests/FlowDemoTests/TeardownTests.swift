@@ -31,7 +31,8 @@ struct TeardownTests {
         #expect(session?.account.username == "alice")
         #expect(session?.viewedBookIDs == [5])
         #expect(session?.favouriteBookIDs == [5])
-        #expect(app.liveNodes.alive == 10)  // app, main, tabs, 2 stacks, 2 lists, 2 details, profile
+        // app, main, tabs, 2 stacks, 2 lists, 2 details, profile
+        #expect(app.liveNodes.alive == 10)
 
         let output = await app.echoAndRun("logout")
 
