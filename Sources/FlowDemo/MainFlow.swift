@@ -8,7 +8,7 @@ import FlowKit
 /// ``LogoutRequested`` reaches it: the app root awaits that.
 ///
 /// What a later save needs is in two places: the navigation (which tab, which screens) is
-/// made of routes (`main / tabs / favourites / favourites / push detail(id: 6)`), and
+/// made of routes (`main`, `tabs`, the tab's name, then ``CatalogRoute`` values), and
 /// everything else the user did is in ``session``.
 final class MainFlow: FlowController, ResultFlow {
     typealias Result = Void

@@ -292,6 +292,29 @@ struct TabsDemoTests {
         #expect(entries(app, "app/main/tabs/catalog") == ["list"])
     }
 
+    @Test("Every tab and screen has a route: a path from the root reaches a favourite's detail")
+    func routesAddressEveryTab() async throws {
+        let app = try await signedIn()
+        _ = await app.run("select 2")
+
+        try app.runtime.navigate(to: [
+            .child("main"), .child("tabs"), .child("favourites"),
+            .child(CatalogRoute.favourites), .push(CatalogRoute.detail(id: 6)),
+        ])
+
+        #expect(app.runtime.focusedNode?.path == "app/main/tabs/favourites/detail")
+        #expect((app.runtime.focusedNode as? DetailScreen)?.book.id == 6)
+        #expect(try tabs(of: app).selectedIndex == 1)
+        #expect(entries(app, "app/main/tabs/catalog") == ["list", "detail"])  // kept
+        try app.runtime.navigate(to: [.child("main"), .child("tabs"), .child("profile")])
+        #expect(app.runtime.focusedNode?.path == "app/main/tabs/profile")
+        #expect(
+            app.runtime.node(at: "app/main")?.children.map { $0.route } == [FlowRoute("tabs")])
+        #expect(
+            try tabs(of: app).tabs.map(\.route)
+                == ["catalog", "favourites", "profile"].map { FlowRoute($0) })
+    }
+
     @Test("A deep link that leaves a tab dismisses the sheet over it first")
     func deepLinkDismissesSheetInLeftTab() async throws {
         let app = try await signedIn()
