@@ -414,25 +414,12 @@ public final class DemoApp {
         showTree(withIdentities: true)
     }
 
-    /// `FlowRuntime.treeDescription()` and the live node count; with identities, each line
-    /// ends in its node's identity (`* detail #42`).
+    /// `FlowRuntime.treeDescription(showingIdentities:)` and the live node count; with
+    /// identities, each line ends in its node's identity (`* detail #42`).
     private func showTree(withIdentities: Bool) {
-        var lines = runtime.treeDescription().split(separator: "\n").map(String.init)
+        let lines = runtime.treeDescription(showingIdentities: withIdentities)
+            .split(separator: "\n").map(String.init)
         let inTree = lines.count
-        if withIdentities {
-            // The nodes in the order treeDescription() lists them: depth first, a node's
-            // embedded children before the node it presents.
-            var nodes: [FlowController] = []
-            func visit(_ node: FlowController) {
-                nodes.append(node)
-                node.children.forEach(visit)
-                if let presented = node.presentedChild { visit(presented) }
-            }
-            if let root = runtime.root { visit(root) }
-            if nodes.count == lines.count {
-                lines = zip(lines, nodes).map { line, node in "\(line) \(node.id)" }
-            }
-        }
         console.write(lines)
         let marks =
             withIdentities

@@ -263,20 +263,23 @@ public final class FlowRuntime: Observable {
     }
 
     /// A text picture of the live tree, one node per line, indented by depth; the focused
-    /// path is marked with `*` and presented nodes with `^`.
+    /// path is marked with `*` and presented nodes with `^`. With `showingIdentities`, each
+    /// name is followed by the node's identity (`detail #42`).
     ///
     ///     * app
     ///       * main
     ///         * stack
     ///             list
     ///           * detail
-    public func treeDescription() -> String {
+    public func treeDescription(showingIdentities: Bool = false) -> String {
         guard let root, isRunning else { return "" }
         var lines: [String] = []
         func visit(_ node: FlowController, depth: Int) {
             let mark = node.isActive ? "* " : "  "
             let presented = node.isPresented ? "^" : ""
-            lines.append(String(repeating: "  ", count: depth) + mark + presented + node.name)
+            let identity = showingIdentities ? " \(node.id)" : ""
+            lines.append(
+                String(repeating: "  ", count: depth) + mark + presented + node.name + identity)
             for child in node._children { visit(child, depth: depth + 1) }
             if let presented = node._presented { visit(presented, depth: depth + 1) }
         }

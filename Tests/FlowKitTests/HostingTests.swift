@@ -449,3 +449,24 @@ struct PlatformBindingTests {
         #expect(app.tabs.selectionBinding == app.profile.id)
     }
 }
+
+@Suite("Tabs in navigation reports")
+@MainActor
+struct TabReportTests {
+    @Test("A navigation that only selects a tab is reported in the tab container")
+    func selectionOnlyNavigation() throws {
+        let app = try TabbedApp()
+        try app.runtime.navigate(to: [.child("favourites")])
+        #expect(app.host.changes.map(\.description) == ["navigate app"])
+        #expect(app.host.changes.first?.containerID == app.tabs.id)
+    }
+
+    @Test("treeDescription can show identities")
+    func treeWithIdentities() throws {
+        let app = try TabbedApp()
+        let lines = app.runtime.treeDescription(showingIdentities: true).split(separator: "\n")
+        #expect(lines.first == "* app \(app.tabs.id)")
+        #expect(lines.contains { $0.hasSuffix("profile \(app.profile.id)") })
+        #expect(!app.runtime.treeDescription().contains("#"))
+    }
+}

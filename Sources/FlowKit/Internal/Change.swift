@@ -152,16 +152,23 @@ struct _Change {
     /// contains every container the change touches (the transition domain); otherwise the
     /// node the operation was called on.
     var reportedContainer: FlowController? {
-        guard kind == .navigate, var domain = layouts.first?.container else { return domain }
-        for layout in layouts.dropFirst() where !layout.container.isDescendant(of: domain) {
-            var candidate: FlowController? = domain.parent
-            while let current = candidate, !layout.container.isDescendant(of: current) {
+        guard kind == .navigate else { return domain }
+        // Every container the change touches: reshaped ones and tab containers whose
+        // selection moves.
+        var touched = layouts.map(\.container)
+        for selection in selections where _index(of: selection.tabs, in: touched) == nil {
+            touched.append(selection.tabs)
+        }
+        guard var found = touched.first else { return domain }
+        for container in touched.dropFirst() where !container.isDescendant(of: found) {
+            var candidate: FlowController? = found.parent
+            while let current = candidate, !container.isDescendant(of: current) {
                 candidate = current.parent
             }
-            guard let found = candidate else { return self.domain }
-            domain = found
+            guard let common = candidate else { return domain }
+            found = common
         }
-        return domain
+        return found
     }
 
     private mutating func layoutIndex(for container: FlowController) -> Int {
