@@ -249,6 +249,13 @@ open class FlowController {
     /// embedded child (a stack's top).
     public var focusedChild: FlowController? { _presented ?? _children.last }
 
+    /// Whether the focused path continues from this node into `node` (its presented node,
+    /// else its selected child). Compares without handing out a reference.
+    func _continues(into node: FlowController) -> Bool {
+        if let presented = _presented { return presented === node }
+        return focusedChild === node
+    }
+
     /// The ancestors from the parent up to the root.
     public var ancestors: [FlowController] {
         var result: [FlowController] = []

@@ -169,34 +169,43 @@ extension FlowRuntime {
     /// Reports activation changes: nodes that stay but left the focused path resign
     /// (innermost first), then nodes that came onto it become active (outermost first).
     func _updateFocus() {
-        var newPath: [FlowController] = []
-        swap(&newPath, &_scratch.path)
-        newPath.reserveCapacity(_focusedPath.count + 1)
-        var node = isRunning ? root : nil
+        // The part of the old path that stays: from the root down while each node still
+        // continues into the next (a push changes only the tail below its stack).
+        let oldCount = _focusedPath.count
+        var common = 0
+        if isRunning, let root, oldCount > 0, _focusedPath[0] === root {
+            common = 1
+            while common < oldCount,
+                _focusedPath[common - 1]._continues(into: _focusedPath[common])
+            {
+                common += 1
+            }
+        }
+        var newTail: [FlowController] = []
+        swap(&newTail, &_scratch.path)
+        var node = common > 0 ? _focusedPath[common - 1].focusedChild : (isRunning ? root : nil)
         while let current = node {
-            newPath.append(current)
+            newTail.append(current)
             node = current.focusedChild
         }
-        var common = 0
-        while common < _focusedPath.count, common < newPath.count,
-            _focusedPath[common] === newPath[common]
-        {
-            common += 1
-        }
-        if common == _focusedPath.count && common == newPath.count {
-            _recycle(&newPath, in: &_scratch.path)
+        if common == oldCount && newTail.isEmpty {
+            _recycle(&newTail, in: &_scratch.path)
             return
         }
-        var oldPath = _focusedPath
+        var oldTail: [FlowController] = []
+        swap(&oldTail, &_scratch.tail)
+        oldTail.append(contentsOf: _focusedPath[common...])
+        defer { _recycle(&oldTail, in: &_scratch.tail) }
         if let registrar = _observationRegistrar {
-            registrar.withMutation(of: self, keyPath: \.focusedPath) { _focusedPath = newPath }
+            registrar.withMutation(of: self, keyPath: \.focusedPath) {
+                _focusedPath.replaceSubrange(common..., with: newTail)
+            }
         } else {
-            _focusedPath = newPath
+            _focusedPath.replaceSubrange(common..., with: newTail)
         }
-        newPath = []
-        defer { _recycle(&oldPath, in: &_scratch.path) }
+        _recycle(&newTail, in: &_scratch.path)
         let tracing = trace.isEnabled
-        for node in oldPath[common...].reversed() where node.state == .entered {
+        for node in oldTail.reversed() where node.state == .entered {
             node.isActive = false
             if tracing { trace._node(.deactivate, node) }
             node.didResignActive()

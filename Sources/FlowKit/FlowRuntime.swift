@@ -294,6 +294,7 @@ struct _ScratchBuffers {
     var entrySet: [FlowController] = []
     var stack: [FlowController] = []
     var path: [FlowController] = []
+    var tail: [FlowController] = []
 
 }
 
