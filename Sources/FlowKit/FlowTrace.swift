@@ -98,6 +98,7 @@ public final class FlowTrace {
     public var isEnabled: Bool
 
     /// How many of the most recent records are kept. Defaults to 10,000.
+    @exclusivity(unchecked)
     public var limit: Int {
         didSet {
             precondition(limit > 0, "FlowTrace.limit must be positive")
@@ -107,10 +108,16 @@ public final class FlowTrace {
         }
     }
 
+    // Unchecked exclusivity (like `isEnabled`): every record touches these; each access is a
+    // read, an assignment or a short in-place mutation that calls no code (observers are
+    // called on a copy of the list, after the storage access ended).
+    @exclusivity(unchecked)
     private var observers: [(id: Int, call: @MainActor (FlowTraceRecord) -> Void)] = []
     private var nextObserverID = 0
 
+    @exclusivity(unchecked)
     private var storage: [_TraceEntry] = []
+    @exclusivity(unchecked)
     private var start = 0
 
     /// Creates a trace.
@@ -175,7 +182,8 @@ public final class FlowTrace {
         }
         if !observers.isEmpty {
             let record = entry.record
-            for observer in observers { observer.call(record) }
+            let current = observers
+            for observer in current { observer.call(record) }
         }
     }
 
