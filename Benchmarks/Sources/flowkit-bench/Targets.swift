@@ -100,8 +100,13 @@ func reportTargets(_ harness: Harness, memory: MemoryReport?) -> Int {
         "  awaiting a result per run, depth 10 / depth 1",
         perOperation("Results.run/finishOnEnter,depth=10"),
         perOperation("Results.run/finishOnEnter,depth=1"))
-    // Issue 13, still to come (added with their APIs): tab switch on `FlowTabs`; snapshot +
-    // restore of a 1,000-node tree. Their ratios go here, their targets below (marked).
+    print("Tabs (selection moves activation only: about flat in the tab count and the stack depth)")
+    ratio(
+        "  tab switch, 300 tabs / 3 tabs",
+        perOperation("Tabs.select/tabs=300,depth=4"), perOperation("Tabs.select/tabs=3,depth=4"))
+    ratio(
+        "  tab switch, stacks of 100 / stacks of 10",
+        perOperation("Tabs.select/tabs=3,depth=100"), perOperation("Tabs.select/tabs=3,depth=10"))
 
     print("Routing (URL matching: flat in the pattern count, linear in the segment count)")
     ratio(
@@ -217,8 +222,6 @@ func reportTargets(_ harness: Harness, memory: MemoryReport?) -> Int {
             perUnit("Lifecycle.flowkitTree/nodes=\(size)"),
             perUnit("Lifecycle.plainTree/nodes=\(size)"), 3)
     }
-    // Issue 13, still to come: the targets of tab switch on `FlowTabs` and of snapshot +
-    // restore of a 1,000-node tree go here, with their cases (added with their APIs).
     if let many = perOperation("Routing.urlMatch/patterns=1000"),
         let few = perOperation("Routing.urlMatch/patterns=10")
     {

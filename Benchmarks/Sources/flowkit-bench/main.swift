@@ -71,9 +71,7 @@ do {
     try runStackBenchmarks(harness)
     try runRoutingBenchmarks(harness)
     try await runResultBenchmarks(harness)
-    // Issue 13, still to come (added by the core developer once their APIs exist, not
-    // before): tab switch on `FlowTabs`; snapshot + restore of a 1,000-node tree. Their cases
-    // go here, their ratios and targets in Targets.swift (marked there too).
+    try runTabBenchmarks(harness)
     let memory = try runMemoryBenchmarks(harness, cycles: quick ? 100_000 : 1_000_000)
     let failed = reportTargets(harness, memory: memory)
     let elapsed = started.duration(to: clock.now)

@@ -215,7 +215,9 @@ struct _Change {
     /// Plans `tabs` selecting the tab at `index` (of its planned tabs). Selecting the tab that
     /// stays selected plans nothing.
     mutating func select(_ index: Int, in tabs: FlowTabs) {
-        if let existing = selections.firstIndex(where: { $0.tabs === tabs }) {
+        var existing = 0
+        while existing < selections.count, selections[existing].tabs !== tabs { existing += 1 }
+        if existing < selections.count {
             selections[existing].index = index
         } else if index != tabs._selectedIndex || _index(of: tabs, in: layouts) != nil {
             selections.append((tabs, index))
