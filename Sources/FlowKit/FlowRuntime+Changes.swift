@@ -117,8 +117,7 @@ extension FlowRuntime {
         // before the nodes are unlinked.
         let reportsToHost = host != nil && !change.isPlatformInitiated && !_isReleasing
         let exited: _Few<(_TracePath, FlowNodeID)> =
-            reportsToHost || tracing
-            ? _Few(change.removals.map { (_TracePath($0), $0.id) }) : .none
+            reportsToHost || tracing ? .nodes(change.removals) : .none
         let intentPending = _pendingIntent != nil
         for node in exitSet {
             if intentPending { _noteExit(of: node) }
@@ -156,10 +155,13 @@ extension FlowRuntime {
         // Report.
         if reportsToHost || tracing {
             let container = change.reportedContainer
+            var entered: [FlowController] = []
+            for insertion in change.insertions { entered.append(insertion.node) }
+            var containerPath: _TracePath?
+            if let container { containerPath = _TracePath(container) }
             let traced = _TracedChange(
-                kind: change.kind, container: container.map(_TracePath.init),
-                containerID: container?.id, exited: exited,
-                entered: _Few(change.insertions.map { (_TracePath($0.node), $0.node.id) }))
+                kind: change.kind, container: containerPath, containerID: container?.id,
+                exited: exited, entered: .nodes(entered))
             if reportsToHost { host?.apply(traced.change, in: self) }
             if tracing { trace._append(.change(traced)) }
         }

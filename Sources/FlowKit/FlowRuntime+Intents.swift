@@ -17,7 +17,10 @@ struct _Intent {
     }
 
     /// The intent of the operation `kind` asked of `node`, described as `push app/main/stack`.
-    init(_ kind: FlowChange.Kind, at node: FlowController, run: @escaping @MainActor () throws -> Void) {
+    init(
+        _ kind: FlowChange.Kind, at node: FlowController,
+        run: @escaping @MainActor () throws -> Void
+    ) {
         description = .operation(kind, node)
         self.run = run
     }

@@ -172,18 +172,24 @@ public final class FlowTrace {
     }
 
     /// Keeps an entry; observers get it formatted.
-    func _append(_ entry: _TraceEntry) {
+    func _append(_ entry: consuming _TraceEntry) {
+        // Observers are served first, so that the entry is then moved into the ring, not
+        // copied.
+        if !observers.isEmpty {
+            let record = entry.record
+            let current = observers
+            for observer in current { observer.call(record) }
+        }
+        _store(entry)
+    }
+
+    private func _store(_ entry: consuming _TraceEntry) {
         if storage.count < limit {
             storage.append(entry)
         } else {
             storage[start] = entry
             start += 1
             if start == limit { start = 0 }
-        }
-        if !observers.isEmpty {
-            let record = entry.record
-            let current = observers
-            for observer in current { observer.call(record) }
         }
     }
 
@@ -196,7 +202,14 @@ public final class FlowTrace {
     func _event<Event: FlowEvent>(
         _ step: _TraceEntry.EventStep, _ event: Event, _ node: FlowController?
     ) {
-        _append(.event(step, event, node.map(_TracePath.init)))
+        // Senders and handlers are long-lived: their paths are worth caching (`path` caches
+        // an entered node's). (No `map` with a main-actor function here: passing one to a
+        // nonisolated generic makes Swift check the executor on every call.)
+        var path: _TracePath?
+        if let node {
+            path = node.state == .entered ? _TracePath(full: node.path) : _TracePath(node)
+        }
+        _append(.event(step, event, path))
     }
 }
 
@@ -225,7 +238,15 @@ struct _TracePath {
         }
     }
 
-    var text: String { prefix.map { $0 + "/" + name } ?? name }
+    init(full path: String) {
+        prefix = nil
+        name = path
+    }
+
+    var text: String {
+        guard let prefix else { return name }
+        return prefix + "/" + name
+    }
 }
 
 /// One or a few items without allocating an array for the usual single one.
@@ -239,6 +260,20 @@ enum _Few<Element> {
         case 0: self = .none
         case 1: self = .one(elements[0])
         default: self = .many(elements)
+        }
+    }
+
+    /// Each node's trace path and identity, without an array for a single node.
+    @MainActor
+    static func nodes(_ nodes: [FlowController]) -> _Few<(_TracePath, FlowNodeID)> {
+        switch nodes.count {
+        case 0: return .none
+        case 1: return .one((_TracePath(nodes[0]), nodes[0].id))
+        default:
+            var items: [(_TracePath, FlowNodeID)] = []
+            items.reserveCapacity(nodes.count)
+            for node in nodes { items.append((_TracePath(node), node.id)) }
+            return .many(items)
         }
     }
 
@@ -303,4 +338,5 @@ enum _TraceEntry {
             return record
         }
     }
+
 }
