@@ -58,7 +58,7 @@ public struct FlowSnapshot: Codable, Sendable, Equatable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         version = try container.decode(Int.self, forKey: .version)
         root = try container.decode(Node.self, forKey: .root)
-        history = try container.decodeIfPresent([HistoryEntry].self, forKey: .history) ?? []
+        history = try _decodeList(HistoryEntry.self, in: container, forKey: .history) ?? []
     }
 
     /// Encodes the snapshot.
@@ -135,8 +135,9 @@ extension FlowSnapshot {
         /// Decodes a node and, recursively, its subtree.
         ///
         /// - Throws: `DecodingError` for a node of another shape (two presented nodes, an
-        ///   unknown kind …), or when the coding path is ``FlowSnapshot/maximumNesting``
-        ///   levels deep: the subtree is refused before it is read.
+        ///   unknown kind …), when the coding path is ``FlowSnapshot/maximumNesting`` levels
+        ///   deep, or with more than ``FlowSnapshot/maximumNodeCount`` children: the subtree
+        ///   or the list is refused before it is read.
         public init(from decoder: any Decoder) throws {
             if decoder.codingPath.count >= FlowSnapshot.maximumNesting {
                 throw DecodingError.dataCorrupted(
@@ -150,7 +151,7 @@ extension FlowSnapshot {
             name = try container.decode(String.self, forKey: .name)
             kind = try container.decode(Kind.self, forKey: .kind)
             route = try container.decodeIfPresent(Route.self, forKey: .route)
-            children = try container.decodeIfPresent([Node].self, forKey: .children) ?? []
+            children = try _decodeList(Node.self, in: container, forKey: .children) ?? []
             selectedTab = try container.decodeIfPresent(Int.self, forKey: .selectedTab)
             state = try container.decodeIfPresent(FlowSnapshotValue.self, forKey: .state)
             _presented =
@@ -206,6 +207,29 @@ extension FlowSnapshot {
             type = route.typeName
             self.value = try FlowSnapshotValue(encoding: value)
         }
+
+        private enum CodingKeys: String, CodingKey {
+            case type, value
+        }
+
+        /// Decodes a stored route. The value of a `String`, `Int`, `Bool` or `Double` route is
+        /// read as that type directly (no probing for its shape).
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            type = try container.decode(String.self, forKey: .type)
+            switch type {
+            case "Swift.String":
+                value = .string(try container.decode(String.self, forKey: .value))
+            case "Swift.Int":
+                value = .int(try container.decode(Int64.self, forKey: .value))
+            case "Swift.Bool":
+                value = .bool(try container.decode(Bool.self, forKey: .value))
+            case "Swift.Double":
+                value = .double(try container.decode(Double.self, forKey: .value))
+            default:
+                value = try container.decode(FlowSnapshotValue.self, forKey: .value)
+            }
+        }
     }
 
     /// The route path recorded for one node (see ``FlowHistoryPolicy``).
@@ -219,6 +243,20 @@ extension FlowSnapshot {
         public init(path: String, routes: [Route]) {
             self.path = path
             self.routes = routes
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case path, routes
+        }
+
+        /// Decodes a history entry.
+        ///
+        /// - Throws: `DecodingError` for an entry of another shape, or one with more than
+        ///   ``FlowSnapshot/maximumNodeCount`` routes (refused before they are read).
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            path = try container.decode(String.self, forKey: .path)
+            routes = try _decodeList(Route.self, in: container, forKey: .routes) ?? []
         }
     }
 }
@@ -241,4 +279,23 @@ extension FlowSnapshot.Node.Kind {
 extension FlowRoute {
     /// The name of the route value's type, as a snapshot stores it.
     var typeName: String { String(reflecting: type(of: base)) }
+}
+
+/// Decodes the list under `key`, if there is one, refusing (before reading its elements) a
+/// list longer than ``FlowSnapshot/maximumNodeCount``, so a huge array costs nothing to refuse.
+private func _decodeList<Element: Decodable, Key: CodingKey>(
+    _ type: Element.Type, in container: KeyedDecodingContainer<Key>, forKey key: Key
+) throws -> [Element]? {
+    guard container.contains(key), try !container.decodeNil(forKey: key) else { return nil }
+    var list = try container.nestedUnkeyedContainer(forKey: key)
+    if let count = list.count, count > FlowSnapshot.maximumNodeCount {
+        throw DecodingError.dataCorruptedError(
+            in: list,
+            debugDescription:
+                "\(count) elements: more than \(FlowSnapshot.maximumNodeCount) are refused")
+    }
+    var elements: [Element] = []
+    if let count = list.count { elements.reserveCapacity(count) }
+    while !list.isAtEnd { elements.append(try list.decode(type)) }
+    return elements
 }

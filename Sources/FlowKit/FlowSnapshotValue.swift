@@ -57,22 +57,32 @@ public enum FlowSnapshotValue: Codable, Sendable, Hashable {
                     debugDescription:
                         "nested deeper than \(FlowSnapshot.maximumNesting) coding levels"))
         }
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
+        // Each failed probe is a thrown error, which some decoders make expensively, so the
+        // order puts what snapshots hold most (objects for enum routes and structs, strings,
+        // integers) first; `null` is checked without throwing.
+        let single = try decoder.singleValueContainer()
+        if single.decodeNil() {
             self = .null
-        } else if let value = try? container.decode(Bool.self) {
-            self = .bool(value)
-        } else if let value = try? container.decode(Int64.self) {
-            self = .int(value)
-        } else if let value = try? container.decode(Double.self) {
-            self = .double(value)
-        } else if let value = try? container.decode(String.self) {
+        } else if let object = try? decoder.container(keyedBy: _SnapshotCodingKey.self) {
+            var items: [String: FlowSnapshotValue] = [:]
+            items.reserveCapacity(object.allKeys.count)
+            for key in object.allKeys {
+                items[key.stringValue] = try object.decode(FlowSnapshotValue.self, forKey: key)
+            }
+            self = .object(items)
+        } else if let value = try? single.decode(String.self) {
             self = .string(value)
-        } else if let value = try? container.decode([FlowSnapshotValue].self) {
-            self = .array(value)
+        } else if let value = try? single.decode(Int64.self) {
+            self = .int(value)
+        } else if var array = try? decoder.unkeyedContainer() {
+            var items: [FlowSnapshotValue] = []
+            if let count = array.count { items.reserveCapacity(count) }
+            while !array.isAtEnd { items.append(try array.decode(FlowSnapshotValue.self)) }
+            self = .array(items)
+        } else if let value = try? single.decode(Double.self) {
+            self = .double(value)
         } else {
-            // The last alternative reports its own error (a nested one says where it is).
-            self = .object(try container.decode([String: FlowSnapshotValue].self))
+            self = .bool(try single.decode(Bool.self))
         }
     }
 

@@ -440,7 +440,7 @@ struct SnapshotValueTests {
     final class Derived: Base {
         var b = 2
         override init() { super.init() }
-        required override init(from decoder: any Decoder) throws {
+        required init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: Keys.self)
             b = try container.decode(Int.self, forKey: .b)
             try super.init(from: try container.superDecoder())
