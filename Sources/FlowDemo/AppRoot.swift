@@ -5,9 +5,9 @@ import FlowKit
 /// When it enters, it starts the app's session loop as a task of its own. The loop shows a
 /// login flow and awaits the account it finishes with
 /// (`try await run(LoginFlow(…), .switch)`), then shows a main flow with a new
-/// ``UserSession`` set on it (so only that subtree sees it) and awaits that flow too: the main
-/// flow finishes when the user logs out. Then it starts again; switching to the next login
-/// flow tears the main flow, with its stack, screens and session, down.
+/// ``UserSession`` (set on the main flow, so only that subtree sees it) and awaits that flow
+/// too: the main flow finishes when the user logs out. Then it starts again; switching to the
+/// next login flow tears the main flow, with its tabs, stacks, screens and session, down.
 ///
 /// Stopping the runtime exits the flow being awaited and cancels the loop's task: the loop
 /// ends there, quietly.
@@ -51,10 +51,9 @@ final class AppRoot: FlowSwitch {
                     }
                 }, .switch)
             do {
-                let main = MainFlow(counter: counter)
                 let session = UserSession(account: account)
+                let main = MainFlow(counter: counter, session: session)
                 signedOut = SignedOut(name: account.displayName, session: session)
-                main.dependencies.set(session, for: SessionKey.self)
                 console.write(
                     "Signed in as \(account.displayName): the app root shows the main flow.",
                     style: .success)

@@ -1,8 +1,10 @@
 extension DemoApp {
     /// The commands of the built-in walkthrough: a wrong password, then sign-in with the
     /// trace on, paging, filtering, a detail, back, another detail, a rating sheet closed
-    /// without a rating and one finished with a rating, logout from the detail screen, the
-    /// tree, and quit.
+    /// without a rating and one finished with a rating, the book added to the favourites, the
+    /// Favourites tab with the book pushed on its own stack, the tree, back to the Catalog tab
+    /// (its detail still there) and again (popped to its root), the Profile tab, logout from
+    /// there, the tree, and quit.
     public static let walkthroughCommands = [
         "login alice secret",
         "trace",
@@ -10,13 +12,19 @@ extension DemoApp {
         "next",
         "filter dickens",
         "select 1",
-        "tree",
         "back",
         "select 6",
         "rate",
         "close",
         "rate",
         "stars 4",
+        "fav",
+        "tab favourites",
+        "select 1",
+        "tree",
+        "tab catalog",
+        "tab catalog",
+        "tab profile",
         "logout",
         "tree",
         "quit",

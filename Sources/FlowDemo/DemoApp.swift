@@ -10,14 +10,19 @@ import FlowKitLinks
 ///
 /// The tree it runs:
 ///
-///     app                  AppRoot (FlowSwitch): login flow or main flow
-///       login              LoginFlow, awaited by the app root
-///         form             LoginScreen
-///       main               MainFlow, owns the UserSession (SessionKey); awaited until logout
-///         stack            CatalogStack (FlowStack)
-///           list           ListScreen
-///           detail         DetailScreen, pushed on BookSelected
-///             rate         RatingSheet, presented and awaited by the detail screen
+///     app                      AppRoot (FlowSwitch): login flow or main flow
+///       login                  LoginFlow, awaited by the app root
+///         form                 LoginScreen
+///       main                   MainFlow, owns the UserSession (SessionKey); awaited until logout
+///         tabs                 MainTabs (FlowTabs): `tab <name>` selects
+///           catalog            BookStack (FlowStack), the Catalog tab
+///             list             ListScreen
+///             detail           DetailScreen, pushed on BookSelected
+///               rate           RatingSheet, presented and awaited by the detail screen
+///           favourites         BookStack (FlowStack), the Favourites tab
+///             list             FavouritesScreen
+///             detail           DetailScreen, pushed on BookSelected
+///           profile            ProfileScreen, the Profile tab
 ///
 /// The steps are `async`: the app root and the detail screen await flows in tasks of their
 /// own, so after each command the step lets those tasks run (``settle()``) before it takes
@@ -114,7 +119,7 @@ public final class DemoApp {
         return finish(command: nil, forcePanel: true)
     }
 
-    /// The prompt for interactive mode: the focused path, e.g. `app/main/stack/list> `.
+    /// The prompt for interactive mode: the focused path, e.g. `app/main/tabs/catalog/list> `.
     public var prompt: String {
         (runtime.focusedNode?.path ?? "flowdemo") + "> "
     }
@@ -125,9 +130,9 @@ public final class DemoApp {
     /// character is run or echoed. A line longer than ``DemoInput/maxLineLength`` (or cut
     /// short by the reader) is refused. Then the first word names the command, in any case:
     /// global commands (`tree`, `trace`, `help` or `?`, `quit`), `back` where a stack can pop,
-    /// or a command of the focused screen. A command of another screen says why it does not
-    /// apply here; an unknown word gets a hint; extra words are refused with the usage. None of
-    /// these change anything. Blank input does nothing.
+    /// `tab` where a tab bar shows, or a command of the focused screen. A command of another
+    /// screen says why it does not apply here; an unknown word gets a hint; extra words are
+    /// refused with the usage. None of these change anything. Blank input does nothing.
     ///
     /// - Parameters:
     ///   - line: The line as typed.
@@ -168,7 +173,7 @@ public final class DemoApp {
             console.write(helpLines())
             forcePanel = true
         case "tree":
-            showTree()
+            tree(option: arguments.first)
         case "trace":
             toggleTrace()
         case "quit":
@@ -181,6 +186,8 @@ public final class DemoApp {
             openLink(arguments.first)
         case "about":
             openAbout()
+        case "tab":
+            selectTab(named: arguments.first)
         default:
             focusedScreen?.perform(command.name, arguments: arguments)
         }
@@ -312,6 +319,7 @@ public final class DemoApp {
     private func isAvailable(_ command: DemoCommand) -> Bool {
         if command.isGlobal { return true }
         if command.name == "back" { return canGoBack }
+        if command.name == "tab" { return visibleTabs != nil }
         if command.name == "close" { return runtime.focusedNode?.isPresented ?? false }
         return focusedScreen?.commandNames.contains(command.name) ?? false
     }
@@ -337,7 +345,9 @@ public final class DemoApp {
             return
         }
         do {
-            try runtime.open(link, with: links)
+            let steps = try links.steps(for: link)
+            dismissSheetLeftBehind(by: steps)
+            try runtime.navigate(to: steps)
             console.write("Opened \(link).", style: .success)
         } catch let error as FlowURLError {
             console.write("Cannot open \(link): \(error).", style: .error)
@@ -346,6 +356,31 @@ public final class DemoApp {
                 "Sign in first: \(link) opens once you have signed in.", style: .notice)
         } catch {
             console.write("Cannot open \(link): \(error)", style: .error)
+        }
+    }
+
+    /// A link that selects another tab while a sheet covers the tab bar: the sheet is
+    /// dismissed first (the app's own `dismiss()`), as a tab bar app does when a link takes it
+    /// elsewhere. FlowKit keeps a tab's content when another tab is selected, sheets
+    /// included, so without this the sheet would stay presented in the tab the link left and
+    /// reappear over it when that tab is selected again.
+    private func dismissSheetLeftBehind(by steps: [FlowStep]) {
+        // The tabs above the focused node, and the presenter of the outermost sheet below them.
+        var presenter: FlowController?
+        var node = runtime.focusedNode
+        while let current = node, !(current is MainTabs) {
+            if current.isPresented { presenter = current.parent }
+            node = current.parent
+        }
+        let tabRoutes = (node as? MainTabs)?.tabs.compactMap(\.route) ?? []
+        guard let presenter, let selected = (node as? MainTabs)?.selectedTab,
+            let target = steps.first(where: { tabRoutes.contains($0.route) }),
+            target.route != selected.route
+        else { return }
+        do {
+            _ = try presenter.dismiss()
+        } catch {
+            console.write("Could not dismiss the sheet: \(error)", style: .error)
         }
     }
 
@@ -367,13 +402,88 @@ public final class DemoApp {
         }
     }
 
-    private func showTree() {
-        let tree = runtime.treeDescription()
-        console.write(tree.split(separator: "\n").map(String.init))
-        let inTree = tree.split(separator: "\n").count
+    /// `tree`, or `tree ids` (also `--ids`) with each node's identity.
+    private func tree(option: String?) {
+        guard let option else { return showTree(withIdentities: false) }
+        guard ["ids", "--ids"].contains(option.lowercased()) else {
+            console.write(
+                "Refused: unknown option '\(DemoInput.shortened(option, to: 24))'; usage: "
+                    + "tree [ids].", style: .error)
+            return
+        }
+        showTree(withIdentities: true)
+    }
+
+    /// `FlowRuntime.treeDescription(showingIdentities:)` and the live node count; with
+    /// identities, each line ends in its node's identity (`* detail #42`).
+    private func showTree(withIdentities: Bool) {
+        let lines = runtime.treeDescription(showingIdentities: withIdentities)
+            .split(separator: "\n").map(String.init)
+        let inTree = lines.count
+        console.write(lines)
+        let marks =
+            withIdentities
+            ? "* marks the focused path, #n is a node's identity" : "* marks the focused path"
         console.write(
             "FlowController instances alive: \(liveNodes.alive) (\(inTree) in the tree; "
-                + "* marks the focused path)")
+                + "\(marks))")
+    }
+
+    /// The tab container whose bar is on screen: the nearest one above the focused node,
+    /// unless a sheet presented on the way covers it.
+    private var visibleTabs: MainTabs? {
+        var node = runtime.focusedNode
+        while let current = node {
+            if let tabs = current as? MainTabs { return tabs }
+            if current.isPresented { return nil }
+            node = current.parent
+        }
+        return nil
+    }
+
+    /// `tab <name>`: selects the tab through FlowKit (`FlowTabs.select`). Nothing exits; the
+    /// screen shown is the selected tab's top. The selected tab again pops its stack to the
+    /// root (`reselectionPopsToRoot`).
+    private func selectTab(named name: String?) {
+        guard let tabs = visibleTabs else { return }
+        let names = tabs.tabs.map(\.name).joined(separator: ", ")
+        guard let name else {
+            console.write("Refused: name a tab; usage: tab <name> (\(names)).", style: .error)
+            return
+        }
+        guard let tab = tabs.tab(named: name) else {
+            console.write(
+                "No tab '\(DemoInput.shortened(name, to: 24))': the tabs are \(names).",
+                style: .error)
+            return
+        }
+        let title = MainTabs.title(of: tab)
+        let previous = tabs.selectedTab
+        let stack = tab as? FlowStack
+        let popped = tab === previous ? stack?.entries.dropFirst().map(\.name) ?? [] : []
+        do {
+            try tabs.select(tab)
+        } catch {
+            console.write("Could not select \(title): \(error)", style: .error)
+            return
+        }
+        if tab !== previous {
+            var message = "\(title) selected: nothing exited or entered"
+            if let previous = previous as? FlowStack {
+                message +=
+                    "; \(MainTabs.title(of: previous)) keeps its stack: "
+                    + previous.entries.map(\.name).joined(separator: ", ")
+            }
+            console.write(message + ".", style: .success)
+        } else if !popped.isEmpty {
+            console.write(
+                "\(title) reselected: popped to its root (\(popped.joined(separator: ", ")) "
+                    + "exited).", style: .success)
+        } else {
+            console.write(
+                stack == nil ? "Already on \(title)." : "Already on \(title), at its root.",
+                style: .notice)
+        }
     }
 
     private var traceObservation: FlowTraceObservation?
@@ -400,11 +510,13 @@ public final class DemoApp {
         }
     }
 
-    /// The commands of the focused screen, `back` first where it applies.
+    /// The commands of the focused screen, `back` first and `tab` last where they apply (the
+    /// platform's back button and tab bar).
     private var localCommands: [DemoCommand] {
         guard let screen = focusedScreen else { return [] }
-        let platform = canGoBack ? ["back"] : []
-        return (platform + screen.commandNames).compactMap(DemoCommand.named)
+        let back = canGoBack ? ["back"] : []
+        let tab = visibleTabs != nil ? ["tab"] : []
+        return (back + screen.commandNames + tab).compactMap(DemoCommand.named)
     }
 
     private func unknownCommandHint(_ word: String) -> String {
@@ -435,6 +547,7 @@ public final class DemoApp {
         return DemoPanel(
             title: screen.title,
             path: runtime.focusedNode?.path ?? "",
+            tabBar: visibleTabs?.barText,
             content: screen.content(),
             localCommands: localCommands.map(\.usage),
             globalCommands: Self.globalCommands)

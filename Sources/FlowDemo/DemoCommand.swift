@@ -41,14 +41,20 @@ struct DemoCommand: Equatable, Sendable {
         DemoCommand("select", usage: "select <n>", maxArguments: 1, "open book n of the list"),
         DemoCommand("back", "the platform's back button: close the book"),
         DemoCommand("rate", "rate this book in a sheet; the sheet's result comes back here"),
+        DemoCommand("fav", "add this book to your favourites (the Favourites tab lists them)"),
         DemoCommand("stars", usage: "stars <n>", maxArguments: 1, "rate the book n of 5 stars"),
         DemoCommand("close", "the platform's close button: dismiss the sheet, no rating"),
         DemoCommand("logout", "sign out; the main flow is torn down"),
         DemoCommand(
+            "tab", usage: "tab <name>", maxArguments: 1,
+            "select a tab (catalog, favourites, profile); the selected one pops to its root"),
+        DemoCommand(
             "open", usage: "open <link>", maxArguments: 1, isGlobal: true,
             "follow a deep link: flowdemo://books or flowdemo://books/<id>"),
         DemoCommand("about", isGlobal: true, "present the about screen over this one"),
-        DemoCommand("tree", isGlobal: true, "the live FlowController tree and the node count"),
+        DemoCommand(
+            "tree", usage: "tree [ids]", maxArguments: 1, isGlobal: true,
+            "the live FlowController tree and the node count; ids: each node's identity"),
         DemoCommand("trace", isGlobal: true, "print FlowKit's trace as it happens (on/off)"),
         DemoCommand("help", usage: "help, ?", isGlobal: true, "the commands of this screen"),
         DemoCommand(

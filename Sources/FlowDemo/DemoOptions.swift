@@ -46,7 +46,9 @@ public struct DemoOptions: Equatable, Sendable {
 
         THE TREE:
           app (switch) -> login -> form
-                       -> main (owns the session) -> stack -> list [-> detail]
+                       -> main (owns the session) -> tabs -> catalog -> list [-> detail]
+                                                          -> favourites -> list [-> detail]
+                                                          -> profile
 
         COMMANDS (in any case; a command of another screen says why it does not apply):
           login <user> <password>   Sign in (login screen; the username in any case).
@@ -56,8 +58,15 @@ public struct DemoOptions: Equatable, Sendable {
                                     text; no text clears the filter (list).
           select <n>                Open book n of the list (list).
           back                      The platform back button: pops the detail screen.
-          logout                    Sign out, from the list or a detail screen.
-          tree                      Print the live tree; * marks the focused path.
+          rate, stars <n>, close    Rate a book in a sheet (detail), or close the sheet.
+          fav                       Add the book to your favourites (detail).
+          tab <name>                Select the tab catalog, favourites or profile; each
+                                    tab keeps its own stack; the selected tab again pops
+                                    to its root.
+          logout                    Sign out, from any screen of a tab.
+          open <link>, about        Follow flowdemo://books/<id>; present the about screen.
+          tree [ids]                Print the live tree; * marks the focused path; with
+                                    ids, each node's identity (#42) after its name.
           trace                     Print FlowKit's trace lines as they happen (toggle).
           help, ?                   List the commands of this screen and redraw it.
           quit                      Stop the runtime and count surviving FlowControllers.

@@ -3,13 +3,17 @@
 /// In a transcript (``lines``) it is an open frame 72 columns wide, whatever its content:
 ///
 ///     +-- Books -------------------------------------------------------------
-///     | app/main/stack/list
+///     | app/main/tabs/catalog/list
+///     | Tabs: [Catalog] Favourites Profile
 ///     |
 ///     | (the screen's content)
 ///     |
-///     | Here: next, prev, page <n>, filter [text], select <n>, logout
-///     | Anywhere: tree, trace, help, quit
+///     | Here: next, prev, page <n>, filter [text], select <n>, logout, tab <name>
+///     | Anywhere: open, about, tree, trace, help, quit
 ///     +----------------------------------------------------------------------
+///
+/// The `Tabs:` line is the tab bar, the selected tab in brackets; it is there when the focused
+/// screen is in a tab and no sheet covers it.
 ///
 /// On a terminal (``box(width:colored:unicode:)``) it is a closed box fitted to the width:
 /// every line is exactly that wide, and values too long for it end in an ellipsis.
@@ -23,8 +27,11 @@ public struct DemoPanel: Equatable, Sendable {
 
     /// The title in the top rule.
     public var title: String
-    /// The focused path, e.g. `app/main/stack/list`.
+    /// The focused path, e.g. `app/main/tabs/catalog/list`.
     public var path: String
+    /// The tab bar, the selected tab in brackets (`[Catalog] Favourites Profile`); `nil` when
+    /// no tab bar is on screen.
+    public var tabBar: String?
     /// The screen's body lines.
     public var content: [String]
     /// The commands of the focused screen, as typed.
@@ -34,11 +41,12 @@ public struct DemoPanel: Equatable, Sendable {
 
     /// Creates a panel.
     public init(
-        title: String, path: String, content: [String], localCommands: [String],
-        globalCommands: [String]
+        title: String, path: String, tabBar: String? = nil, content: [String],
+        localCommands: [String], globalCommands: [String]
     ) {
         self.title = title
         self.path = path
+        self.tabBar = tabBar
         self.content = content
         self.localCommands = localCommands
         self.globalCommands = globalCommands
@@ -46,7 +54,7 @@ public struct DemoPanel: Equatable, Sendable {
 
     /// The body rows below the top rule, without the frame.
     private var rows: [String] {
-        var rows = [path, ""] + content + [""]
+        var rows = [path] + (tabBar.map { ["Tabs: " + $0] } ?? []) + [""] + content + [""]
         if !localCommands.isEmpty {
             rows.append("Here: " + localCommands.joined(separator: ", "))
         }
@@ -100,7 +108,9 @@ public struct DemoPanel: Equatable, Sendable {
             let body: String
             if index == 0 {
                 body = colored ? "\u{1B}[36m\(padded)\u{1B}[0m" : padded
-            } else if let label = ["Here:", "Anywhere:"].first(where: { padded.hasPrefix($0) }) {
+            } else if let label = ["Tabs:", "Here:", "Anywhere:"].first(where: {
+                padded.hasPrefix($0)
+            }) {
                 body =
                     DemoStyle.emphasis.apply(to: label, colored: colored)
                     + padded.dropFirst(label.count)

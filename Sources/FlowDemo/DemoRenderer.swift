@@ -47,7 +47,7 @@ public struct DemoRenderer: Sendable {
         return clear + lines.map { $0 + "\n" }.joined()
     }
 
-    /// The interactive prompt, e.g. `app/main/stack/list> `, coloured on a colour terminal.
+    /// The interactive prompt, e.g. `app/main/tabs/catalog/list> `, coloured on a colour terminal.
     public func prompt(_ prompt: String) -> String {
         terminal.usesColor ? "\u{1B}[36m\(prompt)\u{1B}[0m" : prompt
     }

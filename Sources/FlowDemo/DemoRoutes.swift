@@ -1,10 +1,13 @@
 import FlowKit
 import FlowKitLinks
 
-/// The demo's screen routes: one family, built by the catalog stack's factory.
+/// The demo's screen routes: one family, built by the factory of the tabs' stacks
+/// (``BookStack``).
 public enum CatalogRoute: Hashable, Sendable {
-    /// The book list.
+    /// The book list, at the bottom of the catalog tab's stack.
     case list
+    /// The favourites list, at the bottom of the favourites tab's stack.
+    case favourites
     /// The detail screen of the book with this identifier.
     case detail(id: Int)
 }
@@ -12,8 +15,11 @@ public enum CatalogRoute: Hashable, Sendable {
 /// The demo's deep links: `flowdemo://books` (the list) and `flowdemo://books/<id>` (a book's
 /// detail, for the identifiers the catalog has).
 enum DemoLinks {
-    /// The path to the list.
-    static let list: [FlowStep] = [.child("main"), .child("stack"), .child(CatalogRoute.list)]
+    /// The path to the list: through the main flow's tabs to the catalog tab, which the step
+    /// `catalog` selects, whichever tab was selected before.
+    static let list: [FlowStep] = [
+        .child("main"), .child("tabs"), .child("catalog"), .child(CatalogRoute.list),
+    ]
 
     /// The router for `catalog`.
     static func router(for catalog: CatalogStore) -> FlowURLRouter {

@@ -1,7 +1,8 @@
 import FlowKit
 
-/// One book. Entering it records the view in the ``UserSession``; `back` (the platform's
-/// back button) pops it, `logout` signs out from here, and `rate` presents a
+/// One book, on the catalog's stack or the favourites' stack. Entering it records the view in
+/// the ``UserSession``; `back` (the platform's back button) pops it, `logout` signs out from
+/// here, `fav` adds the book to the session's favourites, and `rate` presents a
 /// ``RatingSheet`` and awaits its result: a rating is recorded, a closed sheet says so.
 final class DetailScreen: FlowController, DemoScreen {
     private let registration: LiveNodeCounter.Registration
@@ -20,7 +21,7 @@ final class DetailScreen: FlowController, DemoScreen {
 
     var title: String { book.title }
 
-    var commandNames: [String] { ["rate", "logout"] }
+    var commandNames: [String] { ["rate", "fav", "logout"] }
 
     func content() -> [String] {
         var lines = [
@@ -37,6 +38,9 @@ final class DetailScreen: FlowController, DemoScreen {
             if let stars = session.ratings[book.id] {
                 lines.append("Your rating: \(stars) of \(RatingSheet.maxStars) stars")
             }
+            if session.isFavourite(book) {
+                lines.append("One of your favourites")
+            }
         }
         return lines
     }
@@ -45,10 +49,24 @@ final class DetailScreen: FlowController, DemoScreen {
         switch command {
         case "rate":
             task { [weak self] in await self?.rate() }
+        case "fav":
+            addToFavourites()
         case "logout":
             send(LogoutRequested())
         default:
             preconditionFailure("DetailScreen: '\(command)' is not a command here")
+        }
+    }
+
+    /// Adds the book to the session's favourites (the favourites tab lists them).
+    private func addToFavourites() {
+        guard let session = try? dependencies.require(SessionKey.self) else { return }
+        if session.addFavourite(book) {
+            console.write(
+                "Added \(book.title) to your favourites (\(session.favouriteBookIDs.count)); "
+                    + "'tab favourites' lists them.", style: .success)
+        } else {
+            console.write("\(book.title) is already one of your favourites.", style: .notice)
         }
     }
 

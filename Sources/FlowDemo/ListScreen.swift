@@ -1,7 +1,7 @@
 import FlowKit
 
-/// The catalog, a page at a time, with a text filter. Selecting a book sends
-/// ``BookSelected``; the main flow decides what happens next.
+/// The catalog, a page at a time, with a text filter: the bottom of the catalog tab's stack.
+/// Selecting a book sends ``BookSelected``; the main flow decides what happens next.
 ///
 /// Its page and filter are plain state of this node: they survive a detail screen being
 /// pushed over it (covered is not exited) and vanish with it on logout.
@@ -108,6 +108,7 @@ final class ListScreen: FlowController, DemoScreen {
         case "back": return "already at the list."
         case "login": return "already signed in; logout first."
         case "rate": return "open a book first (select <n>), then rate it."
+        case "fav": return "open a book first (select <n>), then 'fav' adds it."
         case "stars", "close": return "only on the rating sheet; open a book and 'rate' it."
         default: return "not a command of the list."
         }

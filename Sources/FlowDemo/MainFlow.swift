@@ -1,42 +1,54 @@
 import FlowKit
 
-/// The signed-in part of the app: embeds the catalog stack (list, then details) and owns
-/// the ``UserSession`` (set on it under ``SessionKey`` by the app root).
+/// The signed-in part of the app: holds the tabs (catalog, favourites, profile) and owns the
+/// ``UserSession`` (set on it under ``SessionKey``).
 ///
-/// It handles ``BookSelected`` by pushing a detail screen onto its stack: the list does not
-/// know what comes after it. It finishes when ``LogoutRequested`` reaches it: the app root
-/// awaits that.
+/// It handles ``BookSelected`` by pushing a detail screen onto the stack of the tab the book
+/// was selected in: neither list knows what comes after it. It finishes when
+/// ``LogoutRequested`` reaches it: the app root awaits that.
+///
+/// What a later save needs is in two places: the navigation (which tab, which screens) is
+/// made of routes (`main`, `tabs`, the tab's name, then ``CatalogRoute`` values), and
+/// everything else the user did is in ``session``.
 final class MainFlow: FlowController, ResultFlow {
     typealias Result = Void
 
     private let registration: LiveNodeCounter.Registration
-    private let counter: LiveNodeCounter
-    /// The embedded stack (also the only child).
-    let stack: CatalogStack
+    /// The tab container (also the only child).
+    let tabs: MainTabs
 
-    init(counter: LiveNodeCounter) {
+    /// Creates the main flow for `session`; without one (a deep link's path built while
+    /// logged out), the entry guard sends the user to sign in first.
+    init(counter: LiveNodeCounter, session: UserSession? = nil) {
         registration = counter.register()
-        self.counter = counter
-        stack = CatalogStack(counter: counter, root: ListScreen(counter: counter))
+        tabs = MainTabs(counter: counter)
         super.init(name: "main", route: "main")
+        if let session { dependencies.set(session, for: SessionKey.self) }
         do {
-            try embed(stack)
+            try embed(tabs)
         } catch {
             preconditionFailure("MainFlow: \(error)")
         }
-        respond(to: BookSelected.self) { main, selected in
-            try main.stack.push(DetailScreen(book: selected.book, counter: main.counter))
+        // The detail goes on the stack of the screen that sent the event: the catalog's or
+        // the favourites'. Each tab keeps its own stack.
+        on(BookSelected.self) { selected, origin in
+            guard let stack = origin.parent as? FlowStack else { return .forward }
+            try stack.push(DetailScreen(book: selected.book, counter: counter))
             return .handled
         }
         // Only a signed-in session enters: a deep link while logged out is sent to the login
         // screen first, and carried on to its target once the user has signed in.
         entryGuard = { [unowned self] in
-            dependencies.value(for: SessionKey.self) == nil
-                ? .redirect(to: [.child("login")]) : .allow
+            self.session == nil ? .redirect(to: [.child("login")]) : .allow
         }
         respond(to: LogoutRequested.self) { main, _ in
             main.finish(with: ())
             return .handled
         }
+    }
+
+    /// The signed-in session, set on this flow only.
+    var session: UserSession? {
+        dependencies.value(for: SessionKey.self)
     }
 }

@@ -113,7 +113,7 @@ extension FlowController {
             try plan(&change)
             _applyOffline(change)
         case .live(let runtime):
-            let intent = _Intent(describe: { "\(kind.rawValue) \(self.path)" }, run: rerun)
+            let intent = _Intent(kind, at: self, run: rerun)
             try runtime._transact(kind, domain: self, platform: platform, intent: intent, plan)
         case .queued(let runtime):
             runtime._enqueueChange(kind.rawValue, at: self, rerun)
@@ -229,7 +229,12 @@ extension FlowController {
 /// host or a trace observer) is queued on the innermost one, whatever node it is asked of.
 @MainActor
 enum _RuntimeActivity {
+    // Unchecked exclusivity: read by every change and written when a runtime's phase moves;
+    // every access is a read, an assignment, an append or a removal that calls no app code,
+    // so two accesses never overlap (all on the main actor).
+    @exclusivity(unchecked)
     static var busyRuntimes = 0
+    @exclusivity(unchecked)
     static var applying: [FlowRuntime] = []
 }
 

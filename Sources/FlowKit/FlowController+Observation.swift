@@ -61,6 +61,36 @@ extension FlowController {
         }
     }
 
+    /// Removes `count` children from the top, appends `appended` and sets the presented node,
+    /// in place (the children's storage is not copied when only this node holds it), telling
+    /// observers of whichever changed.
+    final func _editContent(
+        droppingFromTop count: Int, appending appended: [FlowController],
+        presented: FlowController?
+    ) {
+        let childrenChange = count > 0 || !appended.isEmpty
+        if childrenChange {
+            if let registrar = _observationRegistrar {
+                registrar.withMutation(of: self, keyPath: \.children) {
+                    _children.removeLast(count)
+                    _children.append(contentsOf: appended)
+                }
+            } else {
+                _children.removeLast(count)
+                _children.append(contentsOf: appended)
+            }
+        }
+        if _presented !== presented {
+            if let registrar = _observationRegistrar {
+                registrar.withMutation(of: self, keyPath: \.presentedChild) {
+                    _presented = presented
+                }
+            } else {
+                _presented = presented
+            }
+        }
+    }
+
     /// Reads ``presentedChild`` for a platform binding and dismisses on a `nil` write.
     ///
     /// For SwiftUI's `.sheet(item:)`: the platform writes `nil` when the user swipes the

@@ -291,7 +291,7 @@ final class _ResultWaiter<Value: Sendable>: _AnyResultWaiter {
                 if container._presented === child { try container.dismiss() }
             case .push:
                 guard let stack = container as? FlowStack,
-                    let index = _index(of: child, in: stack._children), index > 0
+                    let index = _lastIndex(of: child, in: stack._children), index > 0
                 else { return }
                 try stack.pop(to: stack._children[index - 1])
             case .embed, .switch:

@@ -171,6 +171,7 @@ open class FlowController {
     /// first use so that plain screens stay small and are quick to tear down.
     @exclusivity(unchecked)
     var _extras: _NodeExtras?
+    @exclusivity(unchecked)
     var _cachedPath: String?
     /// When the node was made, in creation order: nodes made while a change was being checked
     /// (by route factories) are newer than the change's mark (see ``FlowRuntime/_checkMark``).
@@ -248,6 +249,13 @@ open class FlowController {
     /// embedded child (a stack's top).
     public var focusedChild: FlowController? { _presented ?? _children.last }
 
+    /// Whether the focused path continues from this node into `node` (its presented node,
+    /// else its selected child). Compares without handing out a reference.
+    func _continues(into node: FlowController) -> Bool {
+        if let presented = _presented { return presented === node }
+        return focusedChild === node
+    }
+
     /// The ancestors from the parent up to the root.
     public var ancestors: [FlowController] {
         var result: [FlowController] = []
@@ -322,7 +330,7 @@ open class FlowController {
                 throw FlowError.pushOutsideStack(node: path, route: step.route.description)
             }
             let entries = change.plannedChildren(of: stack)
-            guard let index = _index(of: self, in: entries) else {
+            guard let index = _lastIndex(of: self, in: entries) else {
                 throw FlowError.pushOutsideStack(node: path, route: step.route.description)
             }
             if index + 1 < entries.count, entries[index + 1].route == step.route {

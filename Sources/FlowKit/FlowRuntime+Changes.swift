@@ -121,17 +121,23 @@ extension FlowRuntime {
         // The change record is built only if someone reads it; exited paths must be taken
         // before the nodes are unlinked.
         let reportsToHost = host != nil && !change.isPlatformInitiated && !_isReleasing
-        let exitedPaths = reportsToHost || tracing ? change.removals.map(\.path) : []
-        let exitedIDs = reportsToHost || tracing ? change.removals.map(\.id) : []
+        let exited: _Few<(_TracePath, FlowNodeID)> =
+            reportsToHost || tracing
+            ? _Few(change.removals.map { (_TracePath($0), $0.id) }) : .none
         let intentPending = _pendingIntent != nil
         for node in exitSet {
             if intentPending { _noteExit(of: node) }
             node.willExit()
-            if tracing { trace.record(.exit(node.path)) }
+            if tracing {
+                // An exited node keeps the path it had (errors and later trace records
+                // about it, e.g. a dropped event it sends, name it in full).
+                _ = node.path
+                trace._node(.exit, node)
+            }
             node._releaseForExit()
         }
         for layout in change.layouts {
-            layout.container._setContent(layout.children, presented: layout.presented)
+            layout.apply()
         }
         change.applySelections()
         for node in exitSet { node._unlink() }
@@ -144,7 +150,7 @@ extension FlowRuntime {
             node._isScoped = true
             node._recomputeScope()
             node.didEnter()
-            if tracing { trace.record(.enter(node.path)) }
+            if tracing { trace._node(.enter, node) }
             node._startPendingTasks()
         }
         if change.kind == .stop {
@@ -155,13 +161,12 @@ extension FlowRuntime {
         // Report.
         if reportsToHost || tracing {
             let container = change.reportedContainer
-            let record = FlowChange(
-                kind: change.kind, container: container?.path ?? "",
-                exited: exitedPaths, entered: change.insertions.map(\.node.path),
-                containerID: container?.id, exitedIDs: exitedIDs,
-                enteredIDs: change.insertions.map(\.node.id))
-            if reportsToHost { host?.apply(record, in: self) }
-            if tracing { trace.record(.change(record)) }
+            let traced = _TracedChange(
+                kind: change.kind, container: container.map(_TracePath.init),
+                containerID: container?.id, exited: exited,
+                entered: _Few(change.insertions.map { (_TracePath($0.node), $0.node.id) }))
+            if reportsToHost { host?.apply(traced.change, in: self) }
+            if tracing { trace._append(.change(traced)) }
         }
         if change.mayMoveFocus { _updateFocus() }
     }
@@ -169,41 +174,50 @@ extension FlowRuntime {
     /// Reports activation changes: nodes that stay but left the focused path resign
     /// (innermost first), then nodes that came onto it become active (outermost first).
     func _updateFocus() {
-        var newPath: [FlowController] = []
-        swap(&newPath, &_scratch.path)
-        newPath.reserveCapacity(_focusedPath.count + 1)
-        var node = isRunning ? root : nil
+        // The part of the old path that stays: from the root down while each node still
+        // continues into the next (a push changes only the tail below its stack).
+        let oldCount = _focusedPath.count
+        var common = 0
+        if isRunning, let root, oldCount > 0, _focusedPath[0] === root {
+            common = 1
+            while common < oldCount,
+                _focusedPath[common - 1]._continues(into: _focusedPath[common])
+            {
+                common += 1
+            }
+        }
+        var newTail: [FlowController] = []
+        swap(&newTail, &_scratch.path)
+        var node = common > 0 ? _focusedPath[common - 1].focusedChild : (isRunning ? root : nil)
         while let current = node {
-            newPath.append(current)
+            newTail.append(current)
             node = current.focusedChild
         }
-        var common = 0
-        while common < _focusedPath.count, common < newPath.count,
-            _focusedPath[common] === newPath[common]
-        {
-            common += 1
-        }
-        if common == _focusedPath.count && common == newPath.count {
-            _recycle(&newPath, in: &_scratch.path)
+        if common == oldCount && newTail.isEmpty {
+            _recycle(&newTail, in: &_scratch.path)
             return
         }
-        var oldPath = _focusedPath
+        var oldTail: [FlowController] = []
+        swap(&oldTail, &_scratch.tail)
+        oldTail.append(contentsOf: _focusedPath[common...])
+        defer { _recycle(&oldTail, in: &_scratch.tail) }
         if let registrar = _observationRegistrar {
-            registrar.withMutation(of: self, keyPath: \.focusedPath) { _focusedPath = newPath }
+            registrar.withMutation(of: self, keyPath: \.focusedPath) {
+                _focusedPath.replaceSubrange(common..., with: newTail)
+            }
         } else {
-            _focusedPath = newPath
+            _focusedPath.replaceSubrange(common..., with: newTail)
         }
-        newPath = []
-        defer { _recycle(&oldPath, in: &_scratch.path) }
+        _recycle(&newTail, in: &_scratch.path)
         let tracing = trace.isEnabled
-        for node in oldPath[common...].reversed() where node.state == .entered {
+        for node in oldTail.reversed() where node.state == .entered {
             node.isActive = false
-            if tracing { trace.record(.deactivate(node.path)) }
+            if tracing { trace._node(.deactivate, node) }
             node.didResignActive()
         }
         for node in _focusedPath[common...] {
             node.isActive = true
-            if tracing { trace.record(.activate(node.path)) }
+            if tracing { trace._node(.activate, node) }
             node.didBecomeActive()
         }
     }
@@ -215,6 +229,13 @@ extension FlowRuntime {
         of root: FlowController, history: (String) -> [FlowRoute]?,
         expanded: inout [FlowController]
     ) throws {
+        if root._children.isEmpty && root._presented == nil {
+            // A single new node (a pushed screen): no work list to allocate, and without
+            // extras it has neither an initial route nor a history policy.
+            if root._extras == nil { return }
+            let routes = root._defaultRoutes(restore: nil) { history(root.path) }
+            guard !routes.isEmpty else { return }
+        }
         var pending: [FlowController] = [root]
         while let node = pending.popLast() {
             if node._children.isEmpty && node._presented == nil {
@@ -346,6 +367,10 @@ extension FlowController {
 
     /// Links this subtree into `runtime`. Scopes are computed as each node enters.
     func _joinRuntime(_ runtime: FlowRuntime) {
+        if _children.isEmpty && _presented == nil {
+            _runtime = runtime
+            return
+        }
         var stack: [FlowController] = [self]
         while let node = stack.popLast() {
             node._runtime = runtime
@@ -382,7 +407,7 @@ extension FlowController {
     /// Applies a planned change to nodes that are not in a running tree: structure only.
     func _applyOffline(_ change: _Change) {
         for layout in change.layouts {
-            layout.container._setContent(layout.children, presented: layout.presented)
+            layout.apply()
         }
         change.applySelections()
         for removal in change.removals { removal._setParent(nil) }

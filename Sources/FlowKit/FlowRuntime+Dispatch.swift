@@ -9,7 +9,7 @@ extension FlowRuntime {
         }
         _depth += 1
         _deliver(event, from: origin)
-        _drainQueue()
+        if !_queue.isEmpty { _drainQueue() }
         _depth -= 1
     }
 
@@ -70,23 +70,26 @@ extension FlowRuntime {
     func _deliver<Event: FlowEvent>(_ event: Event, from origin: FlowController?) {
         guard let sender = origin ?? _focusedPath.last else {
             // Sent to the focused node, but there is none any more (the runtime stopped).
-            if trace.isEnabled { trace.record(.dropped(event: event.traceName, from: "")) }
+            if trace.isEnabled { trace._event(.dropped, event, nil) }
             return
         }
-        guard sender.state == .entered, sender._runtime === self else {
+        // An entered node is in this runtime: events are sent to the runtime of the node they
+        // come from (or from this runtime's focused node), and a node never changes runtime
+        // while entered (it can only exit, for good). So the state alone decides.
+        guard sender.state == .entered else {
             if trace.isEnabled {
-                trace.record(.dropped(event: event.traceName, from: sender.path))
+                trace._event(.dropped, event, sender)
             }
             return
         }
         if trace.isEnabled {
-            trace.record(.send(event: event.traceName, from: sender.path))
+            trace._event(.send, event, sender)
         }
         let key = ObjectIdentifier(Event.self)
         let bit = _filterBit(key)
         // Set when a handler throws: the event stops at that handler's node.
         var thrown: (any Error)?
-        let handler: FlowController? = withUnsafePointer(to: event) { pointer in
+        let handler: FlowController? = _withPointer(to: event) { pointer in
             // Why the unretained walk is safe: every node from `sender` up is entered in this
             // runtime, so it is owned by its parent up to the root, which this runtime owns
             // (and `self` is alive for this call); `_next` of an entered node is always its
@@ -105,7 +108,7 @@ extension FlowRuntime {
                     if let handle = current._handlers[key] {
                         let disposition: EventDisposition
                         do {
-                            disposition = try handle(UnsafeRawPointer(pointer), sender, current)
+                            disposition = try handle(pointer, sender, current)
                         } catch {
                             thrown = error
                             return current
@@ -131,15 +134,15 @@ extension FlowRuntime {
                     operation: "handler \(event.traceName)", node: handler.path, error: thrown))
         } else if let handler {
             if trace.isEnabled {
-                trace.record(.handled(event: event.traceName, at: handler.path))
+                trace._event(.handled, event, handler)
             }
         } else if sender.state == .entered {
             if trace.isEnabled {
-                trace.record(.unhandled(event: event.traceName, from: sender.path))
+                trace._event(.unhandled, event, sender)
             }
             onUnhandledEvent?(event, sender)
         } else if trace.isEnabled {
-            trace.record(.dropped(event: event.traceName, from: sender.path))
+            trace._event(.dropped, event, sender)
         }
     }
 }

@@ -1,14 +1,33 @@
 /// A change a guard redirected, kept to be retried: what it was, and how to ask for it again.
 struct _Intent {
-    /// Formats what the change was, only when a guard redirects it (never on the hot path).
-    let describe: @MainActor () -> String
+    /// What the change was, formatted only when a guard redirects it (never on the hot path).
+    private enum Description {
+        /// `kind` asked of `node` (most operations): no closure to allocate.
+        case operation(FlowChange.Kind, FlowController)
+        case custom(@MainActor () -> String)
+    }
+    private let description: Description
     let run: @MainActor () throws -> Void
 
     init(
         describe: @escaping @MainActor () -> String, run: @escaping @MainActor () throws -> Void
     ) {
-        self.describe = describe
+        description = .custom(describe)
         self.run = run
+    }
+
+    /// The intent of the operation `kind` asked of `node`, described as `push app/main/stack`.
+    init(_ kind: FlowChange.Kind, at node: FlowController, run: @escaping @MainActor () throws -> Void) {
+        description = .operation(kind, node)
+        self.run = run
+    }
+
+    @MainActor
+    func describe() -> String {
+        switch description {
+        case .operation(let kind, let node): return "\(kind.rawValue) \(node.path)"
+        case .custom(let describe): return describe()
+        }
     }
 }
 

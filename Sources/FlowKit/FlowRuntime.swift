@@ -11,6 +11,7 @@ import Observation
 @MainActor
 public final class FlowRuntime: Observable {
     /// The root node, or `nil` after ``stop()``.
+    @exclusivity(unchecked)
     public internal(set) var root: FlowController?
 
     /// The host told about every change FlowKit makes.
@@ -31,13 +32,15 @@ public final class FlowRuntime: Observable {
     public var onError: (@MainActor (FlowFailure) -> Void)?
 
     /// Whether ``start()`` has run and ``stop()`` has not.
+    @exclusivity(unchecked)
     public internal(set) var isRunning = false
 
-    // Unchecked exclusivity, only where a change or a dispatch touches the property every
-    // time (the focused path, the scratch buffers, the queue, the depth): as on
-    // FlowController, every access to these is a copy, an assignment or a short in-place
-    // mutation that calls no app code, so accesses never overlap and the dynamic check could
-    // never fire. The rest keeps Swift's checks.
+    // Unchecked exclusivity (root, running flag, focused path, history, scratch buffers,
+    // queue, depth, phase, marks): every change or dispatch touches these. As on
+    // FlowController, every access to them is a copy, an assignment or a short in-place
+    // mutation that calls no app code (the phase's observer only updates the internal
+    // registry), so accesses never overlap and the dynamic check could never fire. The rest
+    // keeps Swift's checks.
 
     /// The nodes on the focused path, root first.
     ///
@@ -55,6 +58,7 @@ public final class FlowRuntime: Observable {
     /// The registrar of ``focusedPath``, made when it is first read.
     var _observationRegistrar: ObservationRegistrar?
 
+    @exclusivity(unchecked)
     var _history: [String: [FlowRoute]] = [:]
     @exclusivity(unchecked)
     var _scratch = _ScratchBuffers()
@@ -66,6 +70,7 @@ public final class FlowRuntime: Observable {
     /// Where the current change is: being checked (guards and factories run; other changes
     /// are refused), being applied (hooks, host and observers run; other changes are queued),
     /// or none.
+    @exclusivity(unchecked)
     var _phase = _Phase.idle {
         didSet {
             if oldValue == .idle && _phase != .idle { _RuntimeActivity.busyRuntimes += 1 }
@@ -75,24 +80,32 @@ public final class FlowRuntime: Observable {
             if oldValue != .applying && _phase == .applying && !_isReleasing {
                 _RuntimeActivity.applying.append(self)
             }
-            if oldValue == .applying && _phase != .applying && !_isReleasing,
-                let index = _RuntimeActivity.applying.lastIndex(where: { $0 === self })
-            {
-                _RuntimeActivity.applying.remove(at: index)
+            if oldValue == .applying && _phase != .applying && !_isReleasing {
+                var index = _RuntimeActivity.applying.count
+                while index > 0 {
+                    index -= 1
+                    if _RuntimeActivity.applying[index] === self {
+                        _RuntimeActivity.applying.remove(at: index)
+                        break
+                    }
+                }
             }
         }
     }
     /// Set while the runtime tears its tree down in `deinit`: the host is not told (it would
     /// receive a runtime that is going away).
+    @exclusivity(unchecked)
     var _isReleasing = false
     /// The first node serial of the change being checked: nodes at or above it were made by
     /// app code during the check (route factories). See ``_discardBuilt(_:)``.
+    @exclusivity(unchecked)
     var _checkMark: UInt64 = 0
     /// How the `run` calls of this tree ended (see ``_RunStatistics``).
     var _runStatistics = _RunStatistics()
     /// Set once ``start()`` (or a restoration) has entered the tree.
     var _wasStarted = false
     /// The change a guard redirected, waiting for the redirect's flow to finish.
+    @exclusivity(unchecked)
     var _pendingIntent: _PendingIntent?
     var _intentCount = 0
     /// Set while a redirect is being performed: its own guards cannot keep another intent.
@@ -143,7 +156,7 @@ public final class FlowRuntime: Observable {
         _phase = .idle
         while let pending = _queue.popFirst() {
             if case .event(let event, let origin) = pending, trace.isEnabled {
-                trace.record(.dropped(event: event.traceName, from: origin?.path ?? ""))
+                trace._event(.dropped, event, origin)
             }
         }
     }
@@ -251,20 +264,23 @@ public final class FlowRuntime: Observable {
     }
 
     /// A text picture of the live tree, one node per line, indented by depth; the focused
-    /// path is marked with `*` and presented nodes with `^`.
+    /// path is marked with `*` and presented nodes with `^`. With `showingIdentities`, each
+    /// name is followed by the node's identity (`detail #42`).
     ///
     ///     * app
     ///       * main
     ///         * stack
     ///             list
     ///           * detail
-    public func treeDescription() -> String {
+    public func treeDescription(showingIdentities: Bool = false) -> String {
         guard let root, isRunning else { return "" }
         var lines: [String] = []
         func visit(_ node: FlowController, depth: Int) {
             let mark = node.isActive ? "* " : "  "
             let presented = node.isPresented ? "^" : ""
-            lines.append(String(repeating: "  ", count: depth) + mark + presented + node.name)
+            let identity = showingIdentities ? " \(node.id)" : ""
+            lines.append(
+                String(repeating: "  ", count: depth) + mark + presented + node.name + identity)
             for child in node._children { visit(child, depth: depth + 1) }
             if let presented = node._presented { visit(presented, depth: depth + 1) }
         }
@@ -279,6 +295,7 @@ struct _ScratchBuffers {
     var entrySet: [FlowController] = []
     var stack: [FlowController] = []
     var path: [FlowController] = []
+    var tail: [FlowController] = []
 
 }
 

@@ -59,8 +59,10 @@ open class FlowStack: FlowController {
     @discardableResult
     public func pop() throws -> FlowController {
         if let top = _children.last, _queueIfApplying(self, "pop", { try $0.pop() }) { return top }
-        let below = try _entryBelowTop()
-        return try _pop(to: below, kind: .pop, platform: false) { try self.pop() }.first!
+        let top = try _topAboveAnother()
+        try _perform(.pop, rerun: { try self.pop() }) { change in change.remove(top, from: self) }
+        _checkInvariants()
+        return top
     }
 
     /// Removes every entry above `entry`, leaving it on top.
@@ -159,25 +161,74 @@ open class FlowStack: FlowController {
         {
             return top
         }
-        let below = try _entryBelowTop()
-        return try _pop(to: below, kind: .platformPop, platform: true) {
-            try self.platformDidPop()
-        }.first!
+        let top = try _topAboveAnother()
+        try _perform(.platformPop, platform: true, rerun: { try self.platformDidPop() }) {
+            change in change.remove(top, from: self)
+        }
+        _checkInvariants()
+        return top
+    }
+
+    /// Observable state for a platform's navigation stack: the identities of the entries
+    /// above the bottom one (the bottom entry is the stack's root view, which a SwiftUI
+    /// `NavigationStack` shows outside its path).
+    ///
+    ///     NavigationStack(path: $stack.pathBinding) {
+    ///         ScreenView(node: stack.entries[0])
+    ///             .navigationDestination(for: FlowNodeID.self) { id in
+    ///                 ScreenView(node: runtime.node(id: id))
+    ///             }
+    ///     }
+    ///
+    /// Reading it tracks ``FlowController/children``. The platform writes a shorter path when
+    /// the user goes back (back button, swipe, long-press on back): FlowKit then runs
+    /// ``platformDidPop(to:)`` to the entry that is now on top, which tears down exactly the
+    /// removed entries and is not echoed to the host. Writing the same path does nothing.
+    /// Anything else (a longer or different path) is refused: FlowKit pushes, the platform
+    /// only pops. A refused or failed write changes nothing and is reported to
+    /// ``FlowRuntime/onError`` and the trace.
+    public var pathBinding: [FlowNodeID] {
+        get { children.dropFirst().map(\.id) }
+        set {
+            let current = _children
+            let above = current.dropFirst()
+            if newValue.count == above.count,
+                newValue.elementsEqual(above.lazy.map(\.id))
+            {
+                return
+            }
+            guard newValue.count < above.count,
+                newValue.elementsEqual(above.prefix(newValue.count).lazy.map(\.id))
+            else {
+                _reportBindingFailure(
+                    "pathBinding",
+                    FlowError.bindingWriteRefused(
+                        node: path,
+                        reason: "the platform may only shorten the path (FlowKit pushes)"))
+                return
+            }
+            do {
+                try platformDidPop(to: current[newValue.count])
+            } catch {
+                _reportBindingFailure("pathBinding", error)
+            }
+        }
     }
 
     /// The entries above `entry` now, topmost first (none if it is not an entry).
     private func _entries(above entry: FlowController) -> [FlowController] {
-        guard let index = _index(of: entry, in: _children) else { return [] }
+        guard let index = _lastIndex(of: entry, in: _children) else { return [] }
         return Array(_children[(index + 1)...].reversed())
     }
 
-    private func _entryBelowTop() throws -> FlowController {
+    /// The top entry, which `pop()` may remove: there is one below it.
+    private func _topAboveAnother() throws -> FlowController {
         try _requireNotExited()
         guard let top = _children.last else { throw FlowError.emptyStack(stack: path) }
         guard _children.count > 1 else {
             throw FlowError.cannotPopLastEntry(stack: path, entry: top.path)
         }
-        return _children[_children.count - 2]
+        return top
     }
 
     /// Pops above `entry`. Called during a change (from a hook), the pop is queued as `rerun`
@@ -187,7 +238,7 @@ open class FlowStack: FlowController {
         rerun: @escaping @MainActor () throws -> Void
     ) throws -> [FlowController] {
         try _requireNotExited()
-        guard let index = _index(of: entry, in: _children) else {
+        guard let index = _lastIndex(of: entry, in: _children) else {
             throw FlowError.notInStack(stack: path, node: entry.path)
         }
         let removed = Array(_children[(index + 1)...].reversed())

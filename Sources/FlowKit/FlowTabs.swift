@@ -37,6 +37,8 @@ open class FlowTabs: FlowController {
     /// Creates a tab container with its tabs.
     ///
     /// - Parameters:
+    ///   - name: The path component shown in traces; not empty and without `/`.
+    ///   - route: The identifier used to rebuild the container in paths and history.
     ///   - tabs: The tabs, in display order; nodes that were never in a tree.
     ///   - selected: The index of the tab selected first.
     /// - Precondition: every tab is fresh and appears once; `selected` is a valid index

@@ -91,27 +91,39 @@ public enum FlowTraceRecord: Equatable, Hashable, Sendable, CustomStringConverti
 ///     runtime.trace.lines   // ["send SignOut from app/main", "handled SignOut at app", …]
 ///
 /// The trace keeps the most recent ``limit`` records (a ring buffer, so a long-running app
-/// does not grow). Turn it off with ``isEnabled`` where every nanosecond counts; nothing is
-/// formatted while it is off.
+/// does not grow). It is cheap enough to leave on: a record keeps the parts it was made of
+/// (the event value, the node's name and its parent's path, the change's nodes) and is
+/// formatted into a ``FlowTraceRecord`` only when read (``records``, ``lines``) or when an
+/// observer is attached. Turn it off with ``isEnabled`` to skip even that.
 @MainActor
 public final class FlowTrace {
     /// Whether records are kept and observers called. Defaults to `true`.
+    // Unchecked exclusivity: read once per event and per change; every access is a plain
+    // read or assignment that calls no code, so two accesses can never overlap.
+    @exclusivity(unchecked)
     public var isEnabled: Bool
 
     /// How many of the most recent records are kept. Defaults to 10,000.
+    @exclusivity(unchecked)
     public var limit: Int {
         didSet {
             precondition(limit > 0, "FlowTrace.limit must be positive")
-            let kept = records
+            let kept = _orderedEntries()
             storage = Array(kept.suffix(limit))
             start = 0
         }
     }
 
+    // Unchecked exclusivity (like `isEnabled`): every record touches these; each access is a
+    // read, an assignment or a short in-place mutation that calls no code (observers are
+    // called on a copy of the list, after the storage access ended).
+    @exclusivity(unchecked)
     private var observers: [(id: Int, call: @MainActor (FlowTraceRecord) -> Void)] = []
     private var nextObserverID = 0
 
-    private var storage: [FlowTraceRecord] = []
+    @exclusivity(unchecked)
+    private var storage: [_TraceEntry] = []
+    @exclusivity(unchecked)
     private var start = 0
 
     /// Creates a trace.
@@ -121,9 +133,9 @@ public final class FlowTrace {
         self.limit = limit
     }
 
-    /// The kept records, oldest first.
+    /// The kept records, oldest first (formatted now, from what was stored).
     public var records: [FlowTraceRecord] {
-        Array(storage[start...] + storage[..<start])
+        _orderedEntries().map(\.record)
     }
 
     /// The kept records in their text form.
@@ -156,18 +168,145 @@ public final class FlowTrace {
         start = 0
     }
 
+    private func _orderedEntries() -> [_TraceEntry] {
+        Array(storage[start...] + storage[..<start])
+    }
+
+    /// Keeps a formatted record.
     func record(_ record: FlowTraceRecord) {
+        _append(.formatted(record))
+    }
+
+    /// Keeps an entry; observers get it formatted.
+    func _append(_ entry: _TraceEntry) {
         if storage.count < limit {
-            storage.append(record)
+            storage.append(entry)
         } else {
-            storage[start] = record
-            start = (start + 1) % limit
+            storage[start] = entry
+            start += 1
+            if start == limit { start = 0 }
         }
-        for observer in observers { observer.call(record) }
+        if !observers.isEmpty {
+            let record = entry.record
+            let current = observers
+            for observer in current { observer.call(record) }
+        }
+    }
+
+    /// Keeps a node record (enter, exit, activate, deactivate).
+    func _node(_ step: _TraceEntry.NodeStep, _ node: FlowController) {
+        _append(.node(step, _TracePath(node)))
+    }
+
+    /// Keeps an event record.
+    func _event<Event: FlowEvent>(
+        _ step: _TraceEntry.EventStep, _ event: Event, _ node: FlowController?
+    ) {
+        _append(.event(step, event, node.map(_TracePath.init)))
     }
 }
 
 /// Stands for an observer added with ``FlowTrace/addObserver(_:)``, to remove it later.
 public struct FlowTraceObservation: Hashable, Sendable {
     let id: Int
+}
+
+/// A node's path as the trace keeps it: the full path if the node already has it cached,
+/// else its parent's path and its name, joined only when the record is read.
+struct _TracePath {
+    let prefix: String?
+    let name: String
+
+    @MainActor
+    init(_ node: FlowController) {
+        if let cached = node._cachedPath {
+            prefix = nil
+            name = cached
+        } else if let parent = node._effectiveParent {
+            prefix = parent.path
+            name = node.name
+        } else {
+            prefix = nil
+            name = node.name
+        }
+    }
+
+    var text: String { prefix.map { $0 + "/" + name } ?? name }
+}
+
+/// One or a few items without allocating an array for the usual single one.
+enum _Few<Element> {
+    case none
+    case one(Element)
+    case many([Element])
+
+    init(_ elements: [Element]) {
+        switch elements.count {
+        case 0: self = .none
+        case 1: self = .one(elements[0])
+        default: self = .many(elements)
+        }
+    }
+
+    var array: [Element] {
+        switch self {
+        case .none: return []
+        case .one(let element): return [element]
+        case .many(let elements): return elements
+        }
+    }
+}
+
+/// A change as the trace keeps it (see ``FlowChange``).
+struct _TracedChange {
+    let kind: FlowChange.Kind
+    let container: _TracePath?
+    let containerID: FlowNodeID?
+    let exited: _Few<(_TracePath, FlowNodeID)>
+    let entered: _Few<(_TracePath, FlowNodeID)>
+
+    var change: FlowChange {
+        let exited = exited.array
+        let entered = entered.array
+        return FlowChange(
+            kind: kind, container: container?.text ?? "", exited: exited.map(\.0.text),
+            entered: entered.map(\.0.text), containerID: containerID,
+            exitedIDs: exited.map(\.1), enteredIDs: entered.map(\.1))
+    }
+}
+
+/// What the trace stores: the parts of a record, formatted when read.
+enum _TraceEntry {
+    enum NodeStep { case enter, exit, activate, deactivate }
+    enum EventStep { case send, handled, unhandled, dropped }
+
+    case node(NodeStep, _TracePath)
+    case event(EventStep, any FlowEvent, _TracePath?)
+    case change(_TracedChange)
+    case formatted(FlowTraceRecord)
+
+    var record: FlowTraceRecord {
+        switch self {
+        case .node(let step, let path):
+            switch step {
+            case .enter: return .enter(path.text)
+            case .exit: return .exit(path.text)
+            case .activate: return .activate(path.text)
+            case .deactivate: return .deactivate(path.text)
+            }
+        case .event(let step, let event, let path):
+            let name = event.traceName
+            let text = path?.text ?? ""
+            switch step {
+            case .send: return .send(event: name, from: text)
+            case .handled: return .handled(event: name, at: text)
+            case .unhandled: return .unhandled(event: name, from: text)
+            case .dropped: return .dropped(event: name, from: text)
+            }
+        case .change(let change):
+            return .change(change.change)
+        case .formatted(let record):
+            return record
+        }
+    }
 }

@@ -65,7 +65,7 @@ public final class FlowChangeRecorder: FlowHost {
     }
 
     /// Checks that the unchecked changes are exactly `expected`, then marks them checked.
-    /// Identities are compared only where `expected` gives them (``FlowKit/FlowChange/matches(_:)``).
+    /// Identities are compared only where `expected` gives them (`FlowChange.matches(_:)`).
     ///
     /// - Parameters:
     ///   - expected: The changes, oldest first.

@@ -33,8 +33,9 @@ struct BinaryTests {
     @Test("Piped input runs the same code as the library: whole transcripts are equal")
     func pipedMatchesLibrary() async throws {
         let commands = [
-            "login alice wonderland", "trace", "next", "filter austen", "select 3", "back",
-            "select 9", "tree", "logout",
+            "login alice wonderland", "trace", "next", "filter austen", "select 3", "fav",
+            "tab favourites", "select 1", "tab catalog", "back", "select 9", "tree",
+            "tab profile", "logout",
         ]
         let result = try runFlowdemo(stdin: commands.joined(separator: "\n") + "\n")
         let app = try makeApp()
@@ -44,7 +45,7 @@ struct BinaryTests {
         #expect(result.stdout == expected)
         #expect(
             result.stdout.hasSuffix(
-                "FlowController instances still alive: 0 (9 created in this run).\n"))
+                "FlowController instances still alive: 0 (14 created in this run).\n"))
     }
 
     @Test("Empty standard input runs the walkthrough and exits 0")

@@ -13,7 +13,7 @@ struct GlobalCommandsTests {
             "Anywhere:",
             "  open <link>               follow a deep link: flowdemo://books or flowdemo://books/<id>",
             "  about                     present the about screen over this one",
-            "  tree                      the live FlowController tree and the node count",
+            "  tree [ids]                the live FlowController tree and the node count; ids: each node's identity",
             "  trace                     print FlowKit's trace as it happens (on/off)",
             "  help, ?                   the commands of this screen",
             "  quit                      stop and count the surviving FlowControllers (Ctrl-C too)",
@@ -30,13 +30,16 @@ struct GlobalCommandsTests {
         _ = await app.run("select 1")
         let detailHelp = await app.run("?")
         #expect(
-            Array(detailHelp.prefix(4)) == [
+            Array(detailHelp.prefix(6)) == [
                 "Commands on this screen (Pride and Prejudice):",
                 "  back          the platform's back button: close the book",
                 "  rate          rate this book in a sheet; the sheet's result comes back here",
+                "  fav           add this book to your favourites (the Favourites tab lists them)",
                 "  logout        sign out; the main flow is torn down",
+                "  tab <name>    select a tab (catalog, favourites, profile); the selected one pops "
+                    + "to its root",
             ])
-        #expect(detailHelp.dropFirst(4).first == "Anywhere:")
+        #expect(detailHelp.dropFirst(6).first == "Anywhere:")
         #expect(detailHelp.contains("+-- Pride and Prejudice " + String(repeating: "-", count: 48)))
     }
 
@@ -69,6 +72,6 @@ struct GlobalCommandsTests {
         _ = await app.run("login alice wonderland")
         _ = await app.run("select 1")
 
-        #expect([before, app.prompt] == ["app/login/form> ", "app/main/stack/detail> "])
+        #expect([before, app.prompt] == ["app/login/form> ", "app/main/tabs/catalog/detail> "])
     }
 }

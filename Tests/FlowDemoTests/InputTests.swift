@@ -91,8 +91,8 @@ struct RefusedInputTests {
         #expect(
             transcript.suffix(2) == [
                 "> bogus",
-                "Unknown command 'bogus'. Try: next, prev, page, filter, select, logout, open, "
-                    + "about, tree, trace, help, quit.",
+                "Unknown command 'bogus'. Try: next, prev, page, filter, select, logout, tab, "
+                    + "open, about, tree, trace, help, quit.",
             ])
         #expect(!transcript.joined().unicodeScalars.contains { !DemoInput.isAllowed($0) })
     }

@@ -82,7 +82,7 @@ struct ListTests {
                 "> select 1 2", "Refused: too many words; usage: select <n>.",
             ])
         #expect(app.runtime.treeDescription() == tree)
-        #expect(app.liveNodes.alive == 4)
+        #expect(app.liveNodes.alive == 8)
     }
 
     @Test("Selecting a book pushes its detail; back pops it and keeps the list's filter")
@@ -95,7 +95,8 @@ struct ListTests {
 
         let detail = """
             +-- War and Peace ------------------------------------------------------
-            | app/main/stack/detail
+            | app/main/tabs/catalog/detail
+            | Tabs: [Catalog] Favourites Profile
             |
             | War and Peace
             | by Leo Tolstoy, 1869 (historical)
@@ -104,7 +105,7 @@ struct ListTests {
             |
             | Signed in as Bob; books opened this session: 1
             |
-            | Here: back, rate, logout
+            | Here: back, rate, fav, logout, tab <name>
             | Anywhere: open, about, tree, trace, help, quit
             +-----------------------------------------------------------------------
             """
@@ -114,18 +115,18 @@ struct ListTests {
                     "> trace",
                     "Trace on: FlowKit's trace lines follow as they happen.",
                     "> select 2",
-                    "  trace: send BookSelected from app/main/stack/list",
-                    "  trace: enter app/main/stack/detail",
-                    "  trace: change push app/main/stack +app/main/stack/detail",
-                    "  trace: deactivate app/main/stack/list",
-                    "  trace: activate app/main/stack/detail",
+                    "  trace: send BookSelected from app/main/tabs/catalog/list",
+                    "  trace: enter app/main/tabs/catalog/detail",
+                    "  trace: change push app/main/tabs/catalog +app/main/tabs/catalog/detail",
+                    "  trace: deactivate app/main/tabs/catalog/list",
+                    "  trace: activate app/main/tabs/catalog/detail",
                     "  trace: handled BookSelected at app/main",
                 ] + lines(detail)
                 + [
                     "> back",
-                    "  trace: exit app/main/stack/detail",
-                    "  trace: change platformPop app/main/stack -app/main/stack/detail",
-                    "  trace: activate app/main/stack/list",
+                    "  trace: exit app/main/tabs/catalog/detail",
+                    "  trace: change platformPop app/main/tabs/catalog -app/main/tabs/catalog/detail",
+                    "  trace: activate app/main/tabs/catalog/list",
                 ]
                 + bookPanel(
                     page: 1, of: 1, filter: "\"war\" (3 of 64 books)",
@@ -146,8 +147,8 @@ struct ListTests {
             await app.run("login alice wonderland") == ["login: already signed in; logout first."])
         #expect(
             await app.run("fly away") == [
-                "Unknown command 'fly'. Try: next, prev, page, filter, select, logout, open, "
-                    + "about, tree, trace, help, quit."
+                "Unknown command 'fly'. Try: next, prev, page, filter, select, logout, tab, "
+                    + "open, about, tree, trace, help, quit."
             ])
         #expect(app.runtime.treeDescription() == tree)
     }
@@ -178,7 +179,10 @@ struct ListTests {
         let app = try await signedIn()
         _ = await app.run("select 1")
         var transcript: [String] = []
-        for command in ["back now", "logout please", "tree x", "trace on", "help me", "quit now"] {
+        for command in [
+            "back now", "logout please", "fav now", "tab catalog now", "tree ids now", "trace on",
+            "help me", "quit now",
+        ] {
             transcript += await app.echoAndRun(command)
         }
 
@@ -186,13 +190,15 @@ struct ListTests {
             transcript == [
                 "> back now", "Refused: too many words; usage: back.",
                 "> logout please", "Refused: too many words; usage: logout.",
-                "> tree x", "Refused: too many words; usage: tree.",
+                "> fav now", "Refused: too many words; usage: fav.",
+                "> tab catalog now", "Refused: too many words; usage: tab <name>.",
+                "> tree ids now", "Refused: too many words; usage: tree [ids].",
                 "> trace on", "Refused: too many words; usage: trace.",
                 "> help me", "Refused: too many words; usage: help, ?.",
                 "> quit now", "Refused: too many words; usage: quit.",
             ])
         #expect(!app.hasQuit)
-        #expect(app.runtime.focusedNode?.path == "app/main/stack/detail")
+        #expect(app.runtime.focusedNode?.path == "app/main/tabs/catalog/detail")
     }
 
     @Test("On a book, list commands say where they work")
@@ -244,7 +250,8 @@ struct ListTests {
     ) -> [String] {
         [
             "+-- Books --------------------------------------------------------------",
-            "| app/main/stack/list",
+            "| app/main/tabs/catalog/list",
+            "| Tabs: [Catalog] Favourites Profile",
             "|",
             "| Signed in as Bob; books opened this session: \(opened)",
             "| Filter: " + (filter ?? "none (64 books)"),
@@ -254,7 +261,7 @@ struct ListTests {
                 "|",
                 "| Page \(page) of \(pages)",
                 "|",
-                "| Here: next, prev, page <n>, filter [text], select <n>, logout",
+                "| Here: next, prev, page <n>, filter [text], select <n>, logout, tab <name>",
                 "| Anywhere: open, about, tree, trace, help, quit",
                 "+-----------------------------------------------------------------------",
             ]

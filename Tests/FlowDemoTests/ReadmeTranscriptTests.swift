@@ -30,7 +30,7 @@ struct ReadmeTranscriptTests {
 
     enum ReadmeError: Error { case noCommand, noBlock }
 
-    @Test("The README transcript, with its deep link, is what the demo prints")
+    @Test("The README transcript, with its deep link and tab switch, is what the demo prints")
     func transcriptIsReal() async throws {
         let (commands, block) = try Self.documented()
         #expect(commands.first == "open flowdemo://books/12")
@@ -41,6 +41,11 @@ struct ReadmeTranscriptTests {
         }
         #expect(filtered == block)
         #expect(filtered.contains("Signed in: carrying on to the link opened before."))
+        #expect(commands.contains("tab favourites"))  // the README shows a tab switch
+        #expect(
+            filtered.contains(
+                "Favourites selected: nothing exited or entered; Catalog keeps its stack: list, "
+                    + "detail."))
         #expect(app.liveNodes.alive == 0)
     }
 }

@@ -52,7 +52,7 @@ struct RunnerTests {
                     + """
                     (interrupted: quitting as 'quit' does)
                     Quitting: the runtime stops and every node exits, innermost first.
-                    FlowController instances still alive: 0 (6 created in this run).
+                    FlowController instances still alive: 0 (10 created in this run).
 
                     """))
         #expect(!written.contains("> sel"))
@@ -93,7 +93,9 @@ struct RunnerTests {
 
         #expect(screens.count == 4)  // before the first clear, start, login, back
         #expect(screens[3].hasPrefix("> back\nback: already at the list.\n+-- Books ---"))
-        #expect(screens[3].contains("| app/main/stack/list" + String(repeating: " ", count: 37)))
+        #expect(
+            screens[3].contains("| app/main/tabs/catalog/list" + String(repeating: " ", count: 30)))
+        #expect(screens[3].contains("| Tabs: [Catalog] Favourites Profile"))
     }
 
     @Test("Terminal: Ctrl-C quits as quit does, on a fresh line after ^C")
@@ -103,11 +105,11 @@ struct RunnerTests {
 
         #expect(
             written.hasSuffix(
-                "sel\u{1B}[K\r\u{1B}[24C^C\n"
+                "sel\u{1B}[K\r\u{1B}[31C^C\n"
                     + """
                     (interrupted: quitting as 'quit' does)
                     Quitting: the runtime stops and every node exits, innermost first.
-                    FlowController instances still alive: 0 (6 created in this run).
+                    FlowController instances still alive: 0 (10 created in this run).
 
                     """))
         #expect(!written.contains("> select 1"))
@@ -183,7 +185,8 @@ struct RunnerTests {
     func bookPanelText(user: String) -> String {
         """
         +-- Books --------------------------------------------------------------
-        | app/main/stack/list
+        | app/main/tabs/catalog/list
+        | Tabs: [Catalog] Favourites Profile
         |
         | Signed in as \(user); books opened this session: 0
         | Filter: none (64 books)
@@ -199,7 +202,7 @@ struct RunnerTests {
         |
         | Page 1 of 8
         |
-        | Here: next, prev, page <n>, filter [text], select <n>, logout
+        | Here: next, prev, page <n>, filter [text], select <n>, logout, tab <name>
         | Anywhere: open, about, tree, trace, help, quit
         +-----------------------------------------------------------------------
 

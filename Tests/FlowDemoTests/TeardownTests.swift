@@ -5,22 +5,34 @@ import Testing
 @MainActor
 @Suite("Teardown")
 struct TeardownTests {
-    @Test("Logging out from a detail screen deallocates every main-flow node and the session")
+    @Test("Logging out from a detail screen deallocates every tab, stack, screen and the session")
     func logoutFromDetailReleasesMainSubtree() async throws {
         let app = try makeApp()
         _ = await app.start()
         _ = await app.run("login alice wonderland")
         _ = await app.run("select 5")
+        _ = await app.run("fav")
+        _ = await app.run("tab favourites")
+        _ = await app.run("select 1")  // a detail on the favourites stack too
         weak let main = app.runtime.node(at: "app/main")
-        weak let stack = app.runtime.node(at: "app/main/stack")
-        weak let list = app.runtime.node(at: "app/main/stack/list")
-        weak let detail = app.runtime.node(at: "app/main/stack/detail")
+        weak let tabs = app.runtime.node(at: "app/main/tabs")
+        weak let stack = app.runtime.node(at: "app/main/tabs/catalog")
+        weak let list = app.runtime.node(at: "app/main/tabs/catalog/list")
+        weak let detail = app.runtime.node(at: "app/main/tabs/catalog/detail")
+        weak let favourites = app.runtime.node(at: "app/main/tabs/favourites")
+        weak let favouritesList = app.runtime.node(at: "app/main/tabs/favourites/list")
+        weak let favouriteDetail = app.runtime.node(at: "app/main/tabs/favourites/detail")
+        weak let profile = app.runtime.node(at: "app/main/tabs/profile")
         weak let session = try app.runtime.node(at: "app/main")?.dependencies.require(
             SessionKey.self)
-        #expect(main != nil && stack != nil && list != nil && detail != nil)
+        #expect(main != nil && tabs != nil && stack != nil && list != nil && detail != nil)
+        #expect(favourites != nil && favouritesList != nil && favouriteDetail != nil)
+        #expect(profile != nil)
         #expect(session?.account.username == "alice")
         #expect(session?.viewedBookIDs == [5])
-        #expect(app.liveNodes.alive == 5)
+        #expect(session?.favouriteBookIDs == [5])
+        // app, main, tabs, 2 stacks, 2 lists, 2 details, profile
+        #expect(app.liveNodes.alive == 10)
 
         let output = await app.echoAndRun("logout")
 
@@ -32,9 +44,14 @@ struct TeardownTests {
                     "The session is gone (checked with a weak reference).",
                 ] + lines(loginPanel))
         #expect(main == nil)
+        #expect(tabs == nil)
         #expect(stack == nil)
         #expect(list == nil)
         #expect(detail == nil)
+        #expect(favourites == nil)
+        #expect(favouritesList == nil)
+        #expect(favouriteDetail == nil)
+        #expect(profile == nil)
         #expect(session == nil)
         #expect(app.liveNodes.alive == 3)
         #expect(app.runtime.treeDescription() == "* app\n  * login\n    * form")
@@ -46,7 +63,7 @@ struct TeardownTests {
         _ = await app.start()
         _ = await app.run("login alice wonderland")
         _ = await app.run("select 1")
-        weak let detail = app.runtime.node(at: "app/main/stack/detail")
+        weak let detail = app.runtime.node(at: "app/main/tabs/catalog/detail")
         #expect(detail != nil)
         app.runtime.trace.removeAll()
 
@@ -55,11 +72,11 @@ struct TeardownTests {
         #expect(detail == nil)
         #expect(
             app.runtime.trace.lines == [
-                "exit app/main/stack/detail",
-                "change platformPop app/main/stack -app/main/stack/detail",
-                "activate app/main/stack/list",
+                "exit app/main/tabs/catalog/detail",
+                "change platformPop app/main/tabs/catalog -app/main/tabs/catalog/detail",
+                "activate app/main/tabs/catalog/list",
             ])
-        #expect(app.liveNodes.alive == 4)
+        #expect(app.liveNodes.alive == 8)
     }
 
     @Test("The session is visible inside the main flow's subtree only")
@@ -68,7 +85,7 @@ struct TeardownTests {
         _ = await app.start()
         _ = await app.run("login bob builder")
         let root = try #require(app.runtime.node(at: "app"))
-        let list = try #require(app.runtime.node(at: "app/main/stack/list"))
+        let list = try #require(app.runtime.node(at: "app/main/tabs/catalog/list"))
 
         #expect(root.dependencies.value(for: SessionKey.self) == nil)
         #expect(try list.dependencies.require(SessionKey.self).account.username == "bob")
@@ -91,7 +108,7 @@ struct TeardownTests {
             output == [
                 "> quit",
                 "Quitting: the runtime stops and every node exits, innermost first.",
-                "FlowController instances still alive: 0 (7 created in this run).",
+                "FlowController instances still alive: 0 (11 created in this run).",
             ])
         #expect(root == nil)
         #expect(app.liveNodes.alive == 0)
@@ -111,6 +128,8 @@ struct TeardownTests {
         }
 
         #expect(app.liveNodes.alive == 3)
-        #expect(app.liveNodes.created == 3 + 20 * 6)
+        // Each round: the main flow's 7 nodes (main, tabs, 2 stacks, 2 lists, profile), a
+        // detail, a new login flow and its form.
+        #expect(app.liveNodes.created == 3 + 20 * 10)
     }
 }

@@ -94,7 +94,8 @@ struct TextFittingTests {
 struct PanelBoxTests {
     let panel = DemoPanel(
         title: "The Strange Case of Dr Jekyll and Mr Hyde, a very long title indeed",
-        path: "app/main/stack/detail",
+        path: "app/main/tabs/catalog/detail",
+        tabBar: "[Catalog] Favourites Profile",
         content: [
             "Filter: \"" + String(repeating: "源", count: 60) + "\" (0 of 64 books)", "",
             "  1. Pride and Prejudice - Jane Austen, 1813",
@@ -135,7 +136,8 @@ struct PanelBoxTests {
         let box = panel.box(width: 40, colored: false, unicode: false)
 
         #expect(box.first == "+-- The Strange Case of Dr Jekyll ... -+")
-        #expect(box[3].hasPrefix("| Filter: \"源源源") && box[3].hasSuffix("... |"))
+        #expect(box[2] == "| Tabs: [Catalog] Favourites Profile   |")
+        #expect(box[4].hasPrefix("| Filter: \"源源源") && box[4].hasSuffix("... |"))
         #expect(box.allSatisfy { $0.hasPrefix("|") || $0.hasPrefix("+") })
         #expect(box.allSatisfy { $0.hasSuffix("|") || $0.hasSuffix("+") })
         #expect(box.last == "+" + String(repeating: "-", count: 38) + "+")

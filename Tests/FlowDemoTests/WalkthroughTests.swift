@@ -5,14 +5,14 @@ import Testing
 @Suite("Walkthrough")
 struct WalkthroughTests {
     @Test(
-        "The walkthrough signs in, pages, filters, opens details, rates, logs out and quits clean")
+        "The walkthrough signs in, browses, rates, visits every tab, logs out and quits clean")
     func walkthroughTranscript() async throws {
         let app = try makeApp()
 
         #expect(await app.walkthrough() == lines(expectedWalkthrough))
         #expect(app.hasQuit)
         #expect(app.liveNodes.alive == 0)
-        #expect(app.liveNodes.created == 12)
+        #expect(app.liveNodes.created == 17)
     }
 
     @Test("The walkthrough's commands are the ones the docs describe")
@@ -20,8 +20,9 @@ struct WalkthroughTests {
         #expect(
             DemoApp.walkthroughCommands == [
                 "login alice secret", "trace", "login alice wonderland", "next",
-                "filter dickens", "select 1", "tree", "back", "select 6", "rate", "close",
-                "rate", "stars 4", "logout", "tree", "quit",
+                "filter dickens", "select 1", "back", "select 6", "rate", "close", "rate",
+                "stars 4", "fav", "tab favourites", "select 1", "tree", "tab catalog",
+                "tab catalog", "tab profile", "logout", "tree", "quit",
             ])
     }
 }
@@ -55,14 +56,20 @@ let expectedWalkthrough = """
       trace: exit app/login/form
       trace: exit app/login
       trace: enter app/main
-      trace: enter app/main/stack
-      trace: enter app/main/stack/list
+      trace: enter app/main/tabs
+      trace: enter app/main/tabs/catalog
+      trace: enter app/main/tabs/catalog/list
+      trace: enter app/main/tabs/favourites
+      trace: enter app/main/tabs/favourites/list
+      trace: enter app/main/tabs/profile
       trace: change switch app -app/login +app/main
       trace: activate app/main
-      trace: activate app/main/stack
-      trace: activate app/main/stack/list
+      trace: activate app/main/tabs
+      trace: activate app/main/tabs/catalog
+      trace: activate app/main/tabs/catalog/list
     +-- Books --------------------------------------------------------------
-    | app/main/stack/list
+    | app/main/tabs/catalog/list
+    | Tabs: [Catalog] Favourites Profile
     |
     | Signed in as Alice; books opened this session: 0
     | Filter: none (64 books)
@@ -78,12 +85,13 @@ let expectedWalkthrough = """
     |
     | Page 1 of 8
     |
-    | Here: next, prev, page <n>, filter [text], select <n>, logout
+    | Here: next, prev, page <n>, filter [text], select <n>, logout, tab <name>
     | Anywhere: open, about, tree, trace, help, quit
     +-----------------------------------------------------------------------
     > next
     +-- Books --------------------------------------------------------------
-    | app/main/stack/list
+    | app/main/tabs/catalog/list
+    | Tabs: [Catalog] Favourites Profile
     |
     | Signed in as Alice; books opened this session: 0
     | Filter: none (64 books)
@@ -99,13 +107,14 @@ let expectedWalkthrough = """
     |
     | Page 2 of 8
     |
-    | Here: next, prev, page <n>, filter [text], select <n>, logout
+    | Here: next, prev, page <n>, filter [text], select <n>, logout, tab <name>
     | Anywhere: open, about, tree, trace, help, quit
     +-----------------------------------------------------------------------
     > filter dickens
     6 of 64 books match "dickens".
     +-- Books --------------------------------------------------------------
-    | app/main/stack/list
+    | app/main/tabs/catalog/list
+    | Tabs: [Catalog] Favourites Profile
     |
     | Signed in as Alice; books opened this session: 0
     | Filter: "dickens" (6 of 64 books)
@@ -119,18 +128,19 @@ let expectedWalkthrough = """
     |
     | Page 1 of 1
     |
-    | Here: next, prev, page <n>, filter [text], select <n>, logout
+    | Here: next, prev, page <n>, filter [text], select <n>, logout, tab <name>
     | Anywhere: open, about, tree, trace, help, quit
     +-----------------------------------------------------------------------
     > select 1
-      trace: send BookSelected from app/main/stack/list
-      trace: enter app/main/stack/detail
-      trace: change push app/main/stack +app/main/stack/detail
-      trace: deactivate app/main/stack/list
-      trace: activate app/main/stack/detail
+      trace: send BookSelected from app/main/tabs/catalog/list
+      trace: enter app/main/tabs/catalog/detail
+      trace: change push app/main/tabs/catalog +app/main/tabs/catalog/detail
+      trace: deactivate app/main/tabs/catalog/list
+      trace: activate app/main/tabs/catalog/detail
       trace: handled BookSelected at app/main
     +-- Great Expectations -------------------------------------------------
-    | app/main/stack/detail
+    | app/main/tabs/catalog/detail
+    | Tabs: [Catalog] Favourites Profile
     |
     | Great Expectations
     | by Charles Dickens, 1861 (novel)
@@ -139,22 +149,16 @@ let expectedWalkthrough = """
     |
     | Signed in as Alice; books opened this session: 1
     |
-    | Here: back, rate, logout
+    | Here: back, rate, fav, logout, tab <name>
     | Anywhere: open, about, tree, trace, help, quit
     +-----------------------------------------------------------------------
-    > tree
-    * app
-      * main
-        * stack
-            list
-          * detail
-    FlowController instances alive: 5 (5 in the tree; * marks the focused path)
     > back
-      trace: exit app/main/stack/detail
-      trace: change platformPop app/main/stack -app/main/stack/detail
-      trace: activate app/main/stack/list
+      trace: exit app/main/tabs/catalog/detail
+      trace: change platformPop app/main/tabs/catalog -app/main/tabs/catalog/detail
+      trace: activate app/main/tabs/catalog/list
     +-- Books --------------------------------------------------------------
-    | app/main/stack/list
+    | app/main/tabs/catalog/list
+    | Tabs: [Catalog] Favourites Profile
     |
     | Signed in as Alice; books opened this session: 1
     | Filter: "dickens" (6 of 64 books)
@@ -168,18 +172,19 @@ let expectedWalkthrough = """
     |
     | Page 1 of 1
     |
-    | Here: next, prev, page <n>, filter [text], select <n>, logout
+    | Here: next, prev, page <n>, filter [text], select <n>, logout, tab <name>
     | Anywhere: open, about, tree, trace, help, quit
     +-----------------------------------------------------------------------
     > select 6
-      trace: send BookSelected from app/main/stack/list
-      trace: enter app/main/stack/detail
-      trace: change push app/main/stack +app/main/stack/detail
-      trace: deactivate app/main/stack/list
-      trace: activate app/main/stack/detail
+      trace: send BookSelected from app/main/tabs/catalog/list
+      trace: enter app/main/tabs/catalog/detail
+      trace: change push app/main/tabs/catalog +app/main/tabs/catalog/detail
+      trace: deactivate app/main/tabs/catalog/list
+      trace: activate app/main/tabs/catalog/detail
       trace: handled BookSelected at app/main
     +-- A Christmas Carol --------------------------------------------------
-    | app/main/stack/detail
+    | app/main/tabs/catalog/detail
+    | Tabs: [Catalog] Favourites Profile
     |
     | A Christmas Carol
     | by Charles Dickens, 1843 (novella)
@@ -188,15 +193,15 @@ let expectedWalkthrough = """
     |
     | Signed in as Alice; books opened this session: 2
     |
-    | Here: back, rate, logout
+    | Here: back, rate, fav, logout, tab <name>
     | Anywhere: open, about, tree, trace, help, quit
     +-----------------------------------------------------------------------
     > rate
-      trace: enter app/main/stack/detail/rate
-      trace: change present app/main/stack/detail +app/main/stack/detail/rate
-      trace: activate app/main/stack/detail/rate
+      trace: enter app/main/tabs/catalog/detail/rate
+      trace: change present app/main/tabs/catalog/detail +app/main/tabs/catalog/detail/rate
+      trace: activate app/main/tabs/catalog/detail/rate
     +-- Rate this book -----------------------------------------------------
-    | app/main/stack/detail/rate
+    | app/main/tabs/catalog/detail/rate
     |
     | How many stars for A Christmas Carol?
     | stars <n> rates it from 1 to 5; close leaves without a rating.
@@ -205,12 +210,13 @@ let expectedWalkthrough = """
     | Anywhere: open, about, tree, trace, help, quit
     +-----------------------------------------------------------------------
     > close
-      trace: exit app/main/stack/detail/rate
-      trace: cancelled app/main/stack/detail/rate (it left without finishing): run at app/main/stack/detail throws
-      trace: change platformDismiss app/main/stack/detail -app/main/stack/detail/rate
+      trace: exit app/main/tabs/catalog/detail/rate
+      trace: cancelled app/main/tabs/catalog/detail/rate (it left without finishing): run at app/main/tabs/catalog/detail throws
+      trace: change platformDismiss app/main/tabs/catalog/detail -app/main/tabs/catalog/detail/rate
     Rating cancelled: the sheet was closed without a rating.
     +-- A Christmas Carol --------------------------------------------------
-    | app/main/stack/detail
+    | app/main/tabs/catalog/detail
+    | Tabs: [Catalog] Favourites Profile
     |
     | A Christmas Carol
     | by Charles Dickens, 1843 (novella)
@@ -219,15 +225,15 @@ let expectedWalkthrough = """
     |
     | Signed in as Alice; books opened this session: 2
     |
-    | Here: back, rate, logout
+    | Here: back, rate, fav, logout, tab <name>
     | Anywhere: open, about, tree, trace, help, quit
     +-----------------------------------------------------------------------
     > rate
-      trace: enter app/main/stack/detail/rate
-      trace: change present app/main/stack/detail +app/main/stack/detail/rate
-      trace: activate app/main/stack/detail/rate
+      trace: enter app/main/tabs/catalog/detail/rate
+      trace: change present app/main/tabs/catalog/detail +app/main/tabs/catalog/detail/rate
+      trace: activate app/main/tabs/catalog/detail/rate
     +-- Rate this book -----------------------------------------------------
-    | app/main/stack/detail/rate
+    | app/main/tabs/catalog/detail/rate
     |
     | How many stars for A Christmas Carol?
     | stars <n> rates it from 1 to 5; close leaves without a rating.
@@ -236,12 +242,13 @@ let expectedWalkthrough = """
     | Anywhere: open, about, tree, trace, help, quit
     +-----------------------------------------------------------------------
     > stars 4
-      trace: finished app/main/stack/detail/rate: result to run at app/main/stack/detail
-      trace: exit app/main/stack/detail/rate
-      trace: change dismiss app/main/stack/detail -app/main/stack/detail/rate
+      trace: finished app/main/tabs/catalog/detail/rate: result to run at app/main/tabs/catalog/detail
+      trace: exit app/main/tabs/catalog/detail/rate
+      trace: change dismiss app/main/tabs/catalog/detail -app/main/tabs/catalog/detail/rate
     You gave A Christmas Carol 4 of 5 stars.
     +-- A Christmas Carol --------------------------------------------------
-    | app/main/stack/detail
+    | app/main/tabs/catalog/detail
+    | Tabs: [Catalog] Favourites Profile
     |
     | A Christmas Carol
     | by Charles Dickens, 1843 (novella)
@@ -251,16 +258,159 @@ let expectedWalkthrough = """
     | Signed in as Alice; books opened this session: 2
     | Your rating: 4 of 5 stars
     |
-    | Here: back, rate, logout
+    | Here: back, rate, fav, logout, tab <name>
+    | Anywhere: open, about, tree, trace, help, quit
+    +-----------------------------------------------------------------------
+    > fav
+    Added A Christmas Carol to your favourites (1); 'tab favourites' lists them.
+    +-- A Christmas Carol --------------------------------------------------
+    | app/main/tabs/catalog/detail
+    | Tabs: [Catalog] Favourites Profile
+    |
+    | A Christmas Carol
+    | by Charles Dickens, 1843 (novella)
+    |
+    | Three spirits visit a miser on Christmas Eve.
+    |
+    | Signed in as Alice; books opened this session: 2
+    | Your rating: 4 of 5 stars
+    | One of your favourites
+    |
+    | Here: back, rate, fav, logout, tab <name>
+    | Anywhere: open, about, tree, trace, help, quit
+    +-----------------------------------------------------------------------
+    > tab favourites
+      trace: change select app/main/tabs
+      trace: deactivate app/main/tabs/catalog/detail
+      trace: deactivate app/main/tabs/catalog
+      trace: activate app/main/tabs/favourites
+      trace: activate app/main/tabs/favourites/list
+    Favourites selected: nothing exited or entered; Catalog keeps its stack: list, detail.
+    +-- Favourites ---------------------------------------------------------
+    | app/main/tabs/favourites/list
+    | Tabs: Catalog [Favourites] Profile
+    |
+    | Signed in as Alice; favourites: 1
+    |
+    |   1. A Christmas Carol - Charles Dickens, 1843
+    |
+    | Here: select <n>, logout, tab <name>
+    | Anywhere: open, about, tree, trace, help, quit
+    +-----------------------------------------------------------------------
+    > select 1
+      trace: send BookSelected from app/main/tabs/favourites/list
+      trace: enter app/main/tabs/favourites/detail
+      trace: change push app/main/tabs/favourites +app/main/tabs/favourites/detail
+      trace: deactivate app/main/tabs/favourites/list
+      trace: activate app/main/tabs/favourites/detail
+      trace: handled BookSelected at app/main
+    +-- A Christmas Carol --------------------------------------------------
+    | app/main/tabs/favourites/detail
+    | Tabs: Catalog [Favourites] Profile
+    |
+    | A Christmas Carol
+    | by Charles Dickens, 1843 (novella)
+    |
+    | Three spirits visit a miser on Christmas Eve.
+    |
+    | Signed in as Alice; books opened this session: 2
+    | Your rating: 4 of 5 stars
+    | One of your favourites
+    |
+    | Here: back, rate, fav, logout, tab <name>
+    | Anywhere: open, about, tree, trace, help, quit
+    +-----------------------------------------------------------------------
+    > tree
+    * app
+      * main
+        * tabs
+            catalog
+              list
+              detail
+          * favourites
+              list
+            * detail
+            profile
+    FlowController instances alive: 10 (10 in the tree; * marks the focused path)
+    > tab catalog
+      trace: change select app/main/tabs
+      trace: deactivate app/main/tabs/favourites/detail
+      trace: deactivate app/main/tabs/favourites
+      trace: activate app/main/tabs/catalog
+      trace: activate app/main/tabs/catalog/detail
+    Catalog selected: nothing exited or entered; Favourites keeps its stack: list, detail.
+    +-- A Christmas Carol --------------------------------------------------
+    | app/main/tabs/catalog/detail
+    | Tabs: [Catalog] Favourites Profile
+    |
+    | A Christmas Carol
+    | by Charles Dickens, 1843 (novella)
+    |
+    | Three spirits visit a miser on Christmas Eve.
+    |
+    | Signed in as Alice; books opened this session: 2
+    | Your rating: 4 of 5 stars
+    | One of your favourites
+    |
+    | Here: back, rate, fav, logout, tab <name>
+    | Anywhere: open, about, tree, trace, help, quit
+    +-----------------------------------------------------------------------
+    > tab catalog
+      trace: exit app/main/tabs/catalog/detail
+      trace: change select app/main/tabs -app/main/tabs/catalog/detail
+      trace: activate app/main/tabs/catalog/list
+    Catalog reselected: popped to its root (detail exited).
+    +-- Books --------------------------------------------------------------
+    | app/main/tabs/catalog/list
+    | Tabs: [Catalog] Favourites Profile
+    |
+    | Signed in as Alice; books opened this session: 2
+    | Filter: "dickens" (6 of 64 books)
+    |
+    |   1. Great Expectations - Charles Dickens, 1861
+    |   2. A Tale of Two Cities - Charles Dickens, 1859
+    |   3. Oliver Twist - Charles Dickens, 1838
+    |   4. David Copperfield - Charles Dickens, 1850
+    |   5. Bleak House - Charles Dickens, 1853
+    |   6. A Christmas Carol - Charles Dickens, 1843
+    |
+    | Page 1 of 1
+    |
+    | Here: next, prev, page <n>, filter [text], select <n>, logout, tab <name>
+    | Anywhere: open, about, tree, trace, help, quit
+    +-----------------------------------------------------------------------
+    > tab profile
+      trace: change select app/main/tabs
+      trace: deactivate app/main/tabs/catalog/list
+      trace: deactivate app/main/tabs/catalog
+      trace: activate app/main/tabs/profile
+    Profile selected: nothing exited or entered; Catalog keeps its stack: list.
+    +-- Profile ------------------------------------------------------------
+    | app/main/tabs/profile
+    | Tabs: Catalog Favourites [Profile]
+    |
+    | Signed in as Alice (username alice)
+    |
+    | Books opened this session: 2
+    | Favourites: 1
+    | Books rated: 1
+    |
+    | logout signs out: the main flow, with every tab, is torn down.
+    |
+    | Here: logout, tab <name>
     | Anywhere: open, about, tree, trace, help, quit
     +-----------------------------------------------------------------------
     > logout
-      trace: send LogoutRequested from app/main/stack/detail
+      trace: send LogoutRequested from app/main/tabs/profile
       trace: finished app/main: result to run at app
       trace: handled LogoutRequested at app/main
-      trace: exit app/main/stack/detail
-      trace: exit app/main/stack/list
-      trace: exit app/main/stack
+      trace: exit app/main/tabs/profile
+      trace: exit app/main/tabs/favourites/detail
+      trace: exit app/main/tabs/favourites/list
+      trace: exit app/main/tabs/favourites
+      trace: exit app/main/tabs/catalog/list
+      trace: exit app/main/tabs/catalog
+      trace: exit app/main/tabs
       trace: exit app/main
     Alice signed out: the app root tore the main flow down and shows a new login flow.
     The session is gone (checked with a weak reference).
@@ -292,5 +442,5 @@ let expectedWalkthrough = """
       trace: cancelled app/login (it left without finishing): run at app throws
       trace: exit app
       trace: change stop -app
-    FlowController instances still alive: 0 (12 created in this run).
+    FlowController instances still alive: 0 (17 created in this run).
     """

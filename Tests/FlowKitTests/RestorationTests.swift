@@ -469,6 +469,22 @@ struct SnapshotValueTests {
         #expect(try FlowSnapshotValue(encoding: [1.5, 2]) == .array([.double(1.5), .double(2)]))
     }
 
+    @Test("Snapshot values survive JSON as the JSON values they are")
+    func jsonShapes() throws {
+        let value = FlowSnapshotValue.object([
+            "null": .null, "true": .bool(true), "int": .int(-3), "big": .int(.max),
+            "fraction": .double(1.5), "string": .string(""), "empty": .object([:]),
+            "list": .array([.int(1), .string("a"), .array([]), .bool(false)]),
+        ])
+        let data = try JSONEncoder().encode(value)
+        #expect(try JSONDecoder().decode(FlowSnapshotValue.self, from: data) == value)
+        // An integral double is a JSON number like any other: it may come back as an
+        // integer, and still decodes as a Double.
+        let two = try JSONDecoder().decode(
+            FlowSnapshotValue.self, from: try JSONEncoder().encode(FlowSnapshotValue.double(2)))
+        #expect(try two.decode(Double.self) == 2)
+    }
+
     @Test("Values that cannot be stored or read back are errors, not crashes")
     func errors() throws {
         #expect(throws: EncodingError.self) { try FlowSnapshotValue(encoding: UInt64.max) }

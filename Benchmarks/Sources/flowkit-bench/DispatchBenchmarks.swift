@@ -22,6 +22,27 @@ func dispatchEvents(depth: Int) -> Int {
 
 // MARK: - FlowKit
 
+/// How a benchmark's runtime traces.
+enum BenchTrace {
+    /// `FlowTrace(isEnabled: false)`: what every FlowKit case uses unless it says otherwise.
+    case off
+    /// `FlowTrace(isEnabled: true)`.
+    case on
+    /// Whatever `FlowRuntime(root:)` does when the app passes no trace: the default
+    /// `FlowTrace()`, however the library defines it.
+    case defaultTrace
+
+    /// A runtime for `root`, without a host, tracing this way.
+    @MainActor
+    func runtime(root: FlowController) throws -> FlowRuntime {
+        switch self {
+        case .off: return try FlowRuntime(root: root, host: nil, trace: FlowTrace(isEnabled: false))
+        case .on: return try FlowRuntime(root: root, host: nil, trace: FlowTrace(isEnabled: true))
+        case .defaultTrace: return try FlowRuntime(root: root)
+        }
+    }
+}
+
 /// A FlowKit chain: a root that handles ``Ping`` and `depth` nested nodes below it, entered in
 /// a runtime.
 @MainActor
@@ -30,7 +51,7 @@ struct FlowKitChain {
     let leaf: FlowController
     let counter: Counter
 
-    init(depth: Int, tracing: Bool) throws {
+    init(depth: Int, trace: BenchTrace) throws {
         let counter = Counter()
         let root = FlowController(name: "root")
         root.on(Ping.self) { event in
@@ -43,7 +64,7 @@ struct FlowKitChain {
             try node.embed(child)
             node = child
         }
-        runtime = try FlowRuntime(root: root, host: nil, trace: FlowTrace(isEnabled: tracing))
+        runtime = try trace.runtime(root: root)
         try runtime.start()
         precondition(node.state == .entered && runtime.focusedNode === node)
         leaf = node
@@ -205,7 +226,7 @@ func runDispatchBenchmarks(_ harness: Harness) throws {
         let events = dispatchEvents(depth: depth)
         let hops = (label: "hop", count: depth)
 
-        let flow = try FlowKitChain(depth: depth, tracing: false)
+        let flow = try FlowKitChain(depth: depth, trace: .off)
         harness.measure("Dispatch.flowkit/depth=\(depth)", operations: events, perUnit: hops) {
             let before = flow.counter.value
             for _ in 0..<events { flow.leaf.send(Ping(value: 1)) }
@@ -261,17 +282,21 @@ func runDispatchBenchmarks(_ harness: Harness) throws {
         notifications.center.removeObserver(notifications.observer)
     }
 
-    // The trace is on by default; one case shows what it costs (it formats a path per record).
+    // The trace is on by default: one case shows what it costs with the trace enabled
+    // explicitly, one with the runtime's default trace (`FlowRuntime(root:)`), whatever that is.
     let depth = 10
     let events = dispatchEvents(depth: depth)
-    let traced = try FlowKitChain(depth: depth, tracing: true)
-    harness.measure(
-        "Dispatch.flowkitTraced/depth=\(depth)", operations: events,
-        perUnit: (label: "hop", count: depth)
-    ) {
-        let before = traced.counter.value
-        for _ in 0..<events { traced.leaf.send(Ping(value: 1)) }
-        precondition(traced.counter.value == before + events, "FlowKit lost events")
-        return UInt(traced.counter.value)
+    for (name, trace) in [("flowkitTraced", BenchTrace.on), ("flowkitDefaultTrace", .defaultTrace)]
+    {
+        let traced = try FlowKitChain(depth: depth, trace: trace)
+        harness.measure(
+            "Dispatch.\(name)/depth=\(depth)", operations: events,
+            perUnit: (label: "hop", count: depth)
+        ) {
+            let before = traced.counter.value
+            for _ in 0..<events { traced.leaf.send(Ping(value: 1)) }
+            precondition(traced.counter.value == before + events, "FlowKit lost events")
+            return UInt(traced.counter.value)
+        }
     }
 }

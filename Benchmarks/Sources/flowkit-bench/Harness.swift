@@ -19,7 +19,7 @@ func blackHole(_ value: Int) {
 /// Consumes an object reference.
 @MainActor @inline(never)
 func blackHole(_ object: AnyObject) {
-    blackHoleSink &+= UInt(bitPattern: ObjectIdentifier(object).hashValue)
+    blackHoleSink &+= UInt(bitPattern: ObjectIdentifier(object))
 }
 
 /// The value every black-holed result has been folded into (printed at the end of a run).
@@ -101,7 +101,15 @@ final class Harness {
                 if round >= warmups { samples.append(elapsed) }
             }
         }
-        samples.sort()
+        return record(name, samples: samples, operations: operations, perUnit: perUnit)
+    }
+
+    /// Reports and keeps the median and the fastest of `samples`, per operation.
+    private func record(
+        _ name: String, samples unsorted: [Duration], operations: Int,
+        perUnit: (label: String, count: Int)?
+    ) -> Measurement {
+        let samples = unsorted.sorted()
         let median = samples[samples.count / 2]
         let perOperation = nanoseconds(median) / Double(operations)
         let minimum = nanoseconds(samples[0]) / Double(operations)
@@ -111,6 +119,28 @@ final class Harness {
         measurements.append(measurement)
         report(measurement)
         return measurement
+    }
+
+    /// Measures an `async` case on the main actor (awaiting a flow's result): as
+    /// ``measure(_:operations:perUnit:repetitions:setup:run:)``, with `run` awaited.
+    @discardableResult
+    func measureAsync<Input>(
+        _ name: String, operations: Int, perUnit: (label: String, count: Int)? = nil,
+        setup: () throws -> Input, run: @MainActor (Input) async throws -> UInt
+    ) async throws -> Measurement? {
+        guard selects(name) else { return nil }
+        var samples: [Duration] = []
+        samples.reserveCapacity(repetitions)
+        for round in 0..<(warmups + repetitions) {
+            let input = try setup()
+            let start = clock.now
+            let checksum = try await run(input)
+            let elapsed = start.duration(to: clock.now)
+            // The input is released only once the clock has stopped.
+            withExtendedLifetime(input) { blackHole(checksum) }
+            if round >= warmups { samples.append(elapsed) }
+        }
+        return record(name, samples: samples, operations: operations, perUnit: perUnit)
     }
 
     /// Measures a case whose input can be reused across repetitions (dispatch, lookup).
@@ -126,6 +156,7 @@ final class Harness {
     func note(_ name: String, value: String) {
         guard selects(name) else { return }
         print(pad(name, 44) + " " + value)
+        fflush(nil)
     }
 
     /// The measurement named `name`, if it ran.
@@ -141,6 +172,9 @@ final class Harness {
             line += leftPad(format(unit.nanoseconds), 12) + " ns/\(unit.label)"
         }
         print(line)
+        // Each line goes out at once, even into a file or a pipe, so that a run stopped by a
+        // failed check still shows the cases before it.
+        fflush(nil)
     }
 
     private func nanoseconds(_ duration: Duration) -> Double {

@@ -12,6 +12,8 @@ struct MemoryReport {
     let bytesPerNode: Double
     /// Bytes in use per live pushed screen with one handler and one dependency value.
     let bytesPerRichNode: Double
+    /// Bytes in use per live ``PlainNode`` child of one parent (the baseline).
+    let bytesPerPlainNode: Double
 }
 
 /// A screen as apps write them: one handler, one dependency value.
@@ -56,10 +58,29 @@ func runMemoryBenchmarks(_ harness: Harness, cycles: Int) throws -> MemoryReport
     harness.note("Memory.liveNode/plain", value: "\(format(perNode)) bytes/node")
     let perRichNode = try liveBytesPerNode(quiet, count: 1_000, make: makeRichScreen)
     harness.note("Memory.liveNode/handler+dependency", value: "\(format(perRichNode)) bytes/node")
+    let perPlainNode = livePlainBytesPerNode(count: 1_000)
+    harness.note("Memory.liveNode/plainBaseline", value: "\(format(perPlainNode)) bytes/node")
 
     return MemoryReport(
         cycles: cycles, residentGrowth: residentGrowth, heapGrowth: heapGrowth,
-        bytesPerNode: perNode, bytesPerRichNode: perRichNode)
+        bytesPerNode: perNode, bytesPerRichNode: perRichNode, bytesPerPlainNode: perPlainNode)
+}
+
+/// Bytes in use per ``PlainNode`` while `count` of them are children of one parent, including
+/// the parent's array storage for them and the parent's weak-reference side table.
+@MainActor
+private func livePlainBytesPerNode(count: Int) -> Double {
+    let before = ProcessMemory.current()
+    let parent = makePlainNode(name: "parent")
+    for _ in 0..<count {
+        let child = makePlainNode(name: "node")
+        child.parent = parent
+        parent.children.append(child)
+    }
+    let after = ProcessMemory.current()
+    precondition(parent.children.count == count)
+    blackHole(parent)
+    return Double(after.allocatedBytes - before.allocatedBytes) / Double(count)
 }
 
 /// Bytes in use per node while `count` nodes from `make` are pushed (entered) on the tree's

@@ -34,12 +34,27 @@ struct RoutedTree {
 
     /// A depth-5 path: area, stack, list, the detail pushed, a sheet presented over it.
     static func path(_ id: Int) -> [FlowStep] {
-        [
+        path(id, depth: 5)
+    }
+
+    /// A path of `depth` steps (at least 5): area, stack, list, the detail `id` pushed, then
+    /// `depth - 5` more details pushed above it, and a sheet presented over the top one. Two
+    /// paths with different `id`s share only area, stack and list, so going from one to the
+    /// other exits and enters `depth - 3` nodes.
+    static func path(_ id: Int, depth: Int) -> [FlowStep] {
+        precondition(depth >= 5)
+        var steps: [FlowStep] = [
             .child("area"), .child("stack"), .child(BenchScreen.list),
-            .push(BenchScreen.detail(id: id)), .present("sheet"),
+            .push(BenchScreen.detail(id: id)),
         ]
+        for level in 0..<(depth - 5) { steps.append(.push(BenchScreen.detail(id: 100 + level))) }
+        steps.append(.present("sheet"))
+        return steps
     }
 }
+
+/// The path depths route-path navigation runs at.
+let navigationDepths = [5, 10, 20]
 
 /// The URL patterns of the matching benchmark: `count` areas, each `/areaN/items/:id`.
 func benchRouter(patterns count: Int) throws -> FlowURLRouter {
@@ -56,20 +71,29 @@ func benchRouter(patterns count: Int) throws -> FlowURLRouter {
 let urlPatternCounts = [10, 100, 1000]
 let urlSegmentCounts = [2, 8, 32]
 
-/// Route-path navigation of depth 5 (each operation moves to another detail: one pop, one
-/// push, one present, through the factories and guards), and URL matching against 10, 100
-/// and 1000 patterns and over 2, 8 and 32 segments.
+/// Route-path navigation of depth 5, 10 and 20 (each operation moves to the other of two
+/// paths: the pushed details and the sheet exit, others are built by the factories, pushed
+/// and presented, through the guards), and URL matching against 10, 100 and 1000 patterns
+/// and over 2, 8 and 32 segments.
 @MainActor
 func runRoutingBenchmarks(_ harness: Harness) throws {
     let operations = 1_000
-    let tree = try RoutedTree()
-    tree.root.registerGlobal("sheet") { FlowController(name: "sheet") }
-    try harness.measure("Routing.navigate/depth=5", operations: operations) {
-        for index in 0..<operations {
-            try tree.runtime.navigate(to: RoutedTree.path(index % 2))
+    for depth in navigationDepths {
+        let tree = try RoutedTree()
+        tree.root.registerGlobal("sheet") { FlowController(name: "sheet") }
+        let paths = [RoutedTree.path(0, depth: depth), RoutedTree.path(1, depth: depth)]
+        try harness.measure(
+            "Routing.navigate/depth=\(depth)", operations: operations,
+            perUnit: (label: "step", count: depth)
+        ) {
+            for index in 0..<operations { try tree.runtime.navigate(to: paths[index % 2]) }
+            // The list and the pushed details are the stack's entries; the sheet is on top.
+            let stack = tree.runtime.node(at: "root/area/stack") as? FlowStack
+            precondition(
+                tree.runtime.focusedNode?.name == "sheet" && stack?.entries.count == depth - 3,
+                "navigation did not reach the sheet at depth \(depth)")
+            return UInt(tree.runtime.focusedPath.count)
         }
-        precondition(tree.runtime.focusedNode?.name == "sheet")
-        return UInt(tree.runtime.focusedPath.count)
     }
 
     for count in urlPatternCounts {

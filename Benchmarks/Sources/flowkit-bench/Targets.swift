@@ -1,7 +1,7 @@
 import Foundation
 
-/// Prints the ratios between FlowKit and its baselines, then each target with PASS or MISS.
-/// Returns how many targets were missed (targets whose cases did not run are skipped).
+/// Prints the ratios between FlowKit and its baselines, then each target with PASS or FAIL.
+/// Returns how many targets failed (targets whose cases did not run are skipped).
 @MainActor
 func reportTargets(_ harness: Harness, memory: MemoryReport?) -> Int {
     func perUnit(_ name: String) -> Double? { harness.result(name)?.perUnit?.nanoseconds }
@@ -44,7 +44,74 @@ func reportTargets(_ harness: Harness, memory: MemoryReport?) -> Int {
             perUnit("Teardown.flowkitPop/nodes=\(size)"))
     }
 
+    for size in stackSizes {
+        ratio(
+            "  coordinator add+remove / FlowKit push+pop, per child, \(size)",
+            perUnit("Stack.coordinators/children=\(size)"),
+            perUnit("Stack.pushPopN/children=\(size)"))
+    }
+
+    print("Costs against a plain baseline or a cheaper variant (< 1 would be cheaper)")
+    ratio(
+        "  push + pop at depth 3 / plain node allocated and freed",
+        perOperation("Stack.pushPop/depth=3"), perOperation("Lifecycle.plainNode/allocFree"))
+    for size in lifecycleTreeSizes {
+        ratio(
+            "  FlowKit tree lifecycle / plain tree, per node, \(size) nodes",
+            perUnit("Lifecycle.flowkitTree/nodes=\(size)"),
+            perUnit("Lifecycle.plainTree/nodes=\(size)"))
+    }
+    ratio(
+        "  event at depth 1 / weak responder chain at depth 1",
+        perOperation("Dispatch.flowkit/depth=1"), perOperation("Dispatch.responderWeak/depth=1"))
+    ratio(
+        "  event at depth 10, default trace / trace off",
+        perOperation("Dispatch.flowkitDefaultTrace/depth=10"),
+        perOperation("Dispatch.flowkit/depth=10"))
+    ratio(
+        "  push + pop at depth 3, default trace / trace off",
+        perOperation("Stack.pushPop/depth=3,defaultTrace"), perOperation("Stack.pushPop/depth=3"))
+    ratio(
+        "  awaiting a result, finished from a task / from didEnter",
+        perOperation("Results.run/finishInTask,depth=1"),
+        perOperation("Results.run/finishOnEnter,depth=1"))
+
+    print("Growth with size (per unit; 1.00x is linear, or flat per operation)")
+    ratio(
+        "  push/pop-N per child, 1000 / 10",
+        perUnit("Stack.pushPopN/children=1000"), perUnit("Stack.pushPopN/children=10"))
+    ratio(
+        "  coordinator add+remove per child, 1000 / 10",
+        perUnit("Stack.coordinators/children=1000"), perUnit("Stack.coordinators/children=10"))
+    ratio(
+        "  FlowKit tree lifecycle per node, 5461 / 1365",
+        perUnit("Lifecycle.flowkitTree/nodes=5461"), perUnit("Lifecycle.flowkitTree/nodes=1365"))
+    ratio(
+        "  route-path navigation per step, depth 20 / depth 5",
+        perUnit("Routing.navigate/depth=20"), perUnit("Routing.navigate/depth=5"))
+    ratio(
+        "  route-path navigation per step, depth 10 / depth 5",
+        perUnit("Routing.navigate/depth=10"), perUnit("Routing.navigate/depth=5"))
+    ratio(
+        "  awaiting a result per run, depth 100 / depth 1",
+        perOperation("Results.run/finishOnEnter,depth=100"),
+        perOperation("Results.run/finishOnEnter,depth=1"))
+    ratio(
+        "  awaiting a result per run, depth 10 / depth 1",
+        perOperation("Results.run/finishOnEnter,depth=10"),
+        perOperation("Results.run/finishOnEnter,depth=1"))
+    print("Tabs (selection moves activation only: about flat in the tab count and the stack depth)")
+    ratio(
+        "  tab switch, 300 tabs / 3 tabs",
+        perOperation("Tabs.select/tabs=300,depth=4"), perOperation("Tabs.select/tabs=3,depth=4"))
+    ratio(
+        "  tab switch, stacks of 100 / stacks of 10",
+        perOperation("Tabs.select/tabs=3,depth=100"), perOperation("Tabs.select/tabs=3,depth=10"))
+
     print("Routing (URL matching: flat in the pattern count, linear in the segment count)")
+    ratio(
+        "  URL match, 100 patterns / 10 patterns",
+        perOperation("Routing.urlMatch/patterns=100"), perOperation("Routing.urlMatch/patterns=10"))
     ratio(
         "  URL match, 1000 patterns / 10 patterns",
         perOperation("Routing.urlMatch/patterns=1000"), perOperation("Routing.urlMatch/patterns=10")
@@ -54,11 +121,17 @@ func reportTargets(_ harness: Harness, memory: MemoryReport?) -> Int {
         perUnit("Routing.urlMatch/segments=32"), perUnit("Routing.urlMatch/segments=2"))
 
     print("\nTargets")
-    var missed = 0
+    var failed = 0
     func target(_ label: String, _ detail: String, _ passed: Bool?) {
         guard let passed else { return }
-        if !passed { missed += 1 }
-        print((passed ? "PASS  " : "MISS  ") + label + ": " + detail)
+        if !passed { failed += 1 }
+        print((passed ? "PASS  " : "FAIL  ") + label + ": " + detail)
+    }
+    /// A target on `numerator / denominator <= limit`, if both cases ran.
+    func atMost(_ label: String, _ numerator: Double?, _ denominator: Double?, _ limit: Double) {
+        guard let numerator, let denominator else { return }
+        let value = numerator / denominator
+        target(label, String(format: "%.2fx", value), value <= limit)
     }
     func all(_ values: [Double?]) -> [Double]? {
         let present = values.compactMap { $0 }
@@ -112,6 +185,42 @@ func reportTargets(_ harness: Harness, memory: MemoryReport?) -> Int {
             "\(memory.cycles) push/pop cycles grow resident memory by < 1 MiB",
             "\(kibibytes(memory.residentGrowth)) (heap \(kibibytes(memory.heapGrowth)))",
             memory.residentGrowth < 1 << 20)
+        target(
+            "live plain node <= 160 bytes",
+            "\(format(memory.bytesPerNode)) bytes per node", memory.bytesPerNode <= 160)
+    }
+
+    // Issue 13 (performance, round 2).
+    atMost(
+        "stack push/pop-N linear: ns/child at N=1000 <= 1.3x N=10",
+        perUnit("Stack.pushPopN/children=1000"), perUnit("Stack.pushPopN/children=10"), 1.3)
+    if let flow = perUnit("Stack.pushPopN/children=1000"),
+        let coordinator = perUnit("Stack.coordinators/children=1000")
+    {
+        target(
+            "stack push/pop at N=1000 >= 5x cheaper per child than coordinator add/remove",
+            String(format: "%.2fx", coordinator / flow), coordinator / flow >= 5)
+    }
+    atMost(
+        "push + pop cycle at depth 3 <= 4x allocating and freeing one plain tree node",
+        perOperation("Stack.pushPop/depth=3"), perOperation("Lifecycle.plainNode/allocFree"), 4)
+    atMost(
+        "event at depth 10 with the default trace <= 2x trace off",
+        perOperation("Dispatch.flowkitDefaultTrace/depth=10"),
+        perOperation("Dispatch.flowkit/depth=10"), 2)
+    atMost(
+        "push + pop with the default trace <= 1.5x trace off",
+        perOperation("Stack.pushPop/depth=3,defaultTrace"), perOperation("Stack.pushPop/depth=3"),
+        1.5)
+    atMost(
+        "untraced event at depth 1 <= 1.5x the weak responder chain at depth 1",
+        perOperation("Dispatch.flowkit/depth=1"), perOperation("Dispatch.responderWeak/depth=1"),
+        1.5)
+    for size in lifecycleTreeSizes {
+        atMost(
+            "tree lifecycle (build, enter, tear down) <= 3x plain allocation, per node, \(size) nodes",
+            perUnit("Lifecycle.flowkitTree/nodes=\(size)"),
+            perUnit("Lifecycle.plainTree/nodes=\(size)"), 3)
     }
     if let many = perOperation("Routing.urlMatch/patterns=1000"),
         let few = perOperation("Routing.urlMatch/patterns=10")
@@ -127,5 +236,5 @@ func reportTargets(_ harness: Harness, memory: MemoryReport?) -> Int {
             "URL match linear in its length: per segment at 32 segments <= 1.5x at 2",
             String(format: "%.2fx", long / short), long / short <= 1.5)
     }
-    return missed
+    return failed
 }

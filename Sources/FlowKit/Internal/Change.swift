@@ -19,10 +19,82 @@ struct _Restore {
 }
 
 /// The final embedded children and presented node of a container the change touches.
+///
+/// Pushes and pops only touch the top of a stack, so a layout starts as an *edit* of the
+/// container's current children (drop `droppedFromTop` from the top, then add `appended`)
+/// and copies the whole array only when a change needs it (``_Change/plannedChildren(of:)``,
+/// a removal that is not at the top, `setChildren`). Applying an edit mutates the
+/// container's array in place, so a push or a pop costs the same on a stack of ten entries
+/// as on a stack of ten thousand.
+@MainActor
 struct _Layout {
     let container: FlowController
-    var children: [FlowController]
+    /// The planned children, once materialized (`nil` while the layout is an edit).
+    var children: [FlowController]?
+    /// While an edit: how many of the current children leave from the top.
+    var droppedFromTop = 0
+    /// While an edit: the children added above the kept ones, in order.
+    var appended: [FlowController] = []
     var presented: FlowController?
+
+    init(container: FlowController) {
+        self.container = container
+        presented = container._presented
+    }
+
+    /// The planned children (copies them out of an edit).
+    var plannedChildren: [FlowController] {
+        if let children { return children }
+        let current = container._children
+        return Array(current[..<(current.count - droppedFromTop)]) + appended
+    }
+
+    /// Turns an edit into a full array.
+    mutating func materialize() {
+        if children == nil {
+            children = plannedChildren
+            droppedFromTop = 0
+            appended = []
+        }
+    }
+
+    /// Plans `node` leaving the embedded children.
+    mutating func removeChild(_ node: FlowController) {
+        if children == nil {
+            if let last = appended.last, last === node {
+                appended.removeLast()
+                return
+            }
+            let current = container._children
+            let top = current.count - droppedFromTop - 1
+            if appended.isEmpty, top >= 0, current[top] === node {
+                droppedFromTop += 1
+                return
+            }
+            materialize()
+        }
+        _remove(node, from: &children!)
+    }
+
+    /// Plans `node` joining on top of the embedded children.
+    mutating func appendChild(_ node: FlowController) {
+        if children == nil {
+            appended.append(node)
+        } else {
+            children!.append(node)
+        }
+    }
+
+    /// Applies the layout to its container (the one writer besides offline composition).
+    func apply() {
+        let container = container
+        if let children {
+            container._setContent(children, presented: presented)
+        } else {
+            container._editContent(
+                droppingFromTop: droppedFromTop, appending: appended, presented: presented)
+        }
+    }
 }
 
 /// One transaction: what exits, the new shape of the touched containers, and what enters.
@@ -84,32 +156,36 @@ struct _Change {
     /// contains every container the change touches (the transition domain); otherwise the
     /// node the operation was called on.
     var reportedContainer: FlowController? {
-        guard kind == .navigate, var domain = layouts.first?.container else { return domain }
-        for layout in layouts.dropFirst() where !layout.container.isDescendant(of: domain) {
-            var candidate: FlowController? = domain.parent
-            while let current = candidate, !layout.container.isDescendant(of: current) {
+        guard kind == .navigate else { return domain }
+        // Every container the change touches: reshaped ones and tab containers whose
+        // selection moves.
+        var touched = layouts.map(\.container)
+        for selection in selections where _index(of: selection.tabs, in: touched) == nil {
+            touched.append(selection.tabs)
+        }
+        guard var found = touched.first else { return domain }
+        for container in touched.dropFirst() where !container.isDescendant(of: found) {
+            var candidate: FlowController? = found.parent
+            while let current = candidate, !container.isDescendant(of: current) {
                 candidate = current.parent
             }
-            guard let found = candidate else { return self.domain }
-            domain = found
+            guard let common = candidate else { return domain }
+            found = common
         }
-        return domain
+        return found
     }
 
     private mutating func layoutIndex(for container: FlowController) -> Int {
         if let index = _index(of: container, in: layouts) {
             return index
         }
-        layouts.append(
-            _Layout(
-                container: container, children: container._children,
-                presented: container._presented))
+        layouts.append(_Layout(container: container))
         return layouts.count - 1
     }
 
     /// The children `container` will have after this change (as planned so far).
     func plannedChildren(of container: FlowController) -> [FlowController] {
-        if let index = _index(of: container, in: layouts) { return layouts[index].children }
+        if let index = _index(of: container, in: layouts) { return layouts[index].plannedChildren }
         return container._children
     }
 
@@ -124,7 +200,7 @@ struct _Change {
         if layouts[index].presented === node {
             layouts[index].presented = nil
         } else {
-            _remove(node, from: &layouts[index].children)
+            layouts[index].removeChild(node)
         }
         removals.append(node)
     }
@@ -143,7 +219,9 @@ struct _Change {
     /// Plans `tabs` selecting the tab at `index` (of its planned tabs). Selecting the tab that
     /// stays selected plans nothing.
     mutating func select(_ index: Int, in tabs: FlowTabs) {
-        if let existing = selections.firstIndex(where: { $0.tabs === tabs }) {
+        var existing = 0
+        while existing < selections.count, selections[existing].tabs !== tabs { existing += 1 }
+        if existing < selections.count {
             selections[existing].index = index
         } else if index != tabs._selectedIndex || _index(of: tabs, in: layouts) != nil {
             selections.append((tabs, index))
@@ -158,7 +236,7 @@ struct _Change {
     /// Plans `node` joining `container` as its last embedded child.
     mutating func append(_ node: FlowController, to container: FlowController) {
         let index = layoutIndex(for: container)
-        layouts[index].children.append(node)
+        layouts[index].appendChild(node)
         insertions.append(_Insertion(node: node, container: container))
         node._pendingParent = container
     }
@@ -180,6 +258,7 @@ struct _Change {
             remove(child, from: container)
         }
         let index = layoutIndex(for: container)
+        layouts[index].materialize()
         layouts[index].children = children
         let existing = Set(current.map(ObjectIdentifier.init))
         let keptInOldOrder = current.filter { kept.contains(ObjectIdentifier($0)) }

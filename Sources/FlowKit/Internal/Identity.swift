@@ -13,6 +13,17 @@ func _index(of node: FlowController, in nodes: [FlowController]) -> Int? {
     return nil
 }
 
+/// The index of the last element of `nodes` that is `node` itself, searching from the end
+/// (stack operations look near the top: O(1) for a pop however deep the stack is).
+func _lastIndex(of node: FlowController, in nodes: [FlowController]) -> Int? {
+    var index = nodes.count
+    while index > 0 {
+        index -= 1
+        if nodes[index] === node { return index }
+    }
+    return nil
+}
+
 /// Removes `node` (compared by identity) from `nodes`.
 func _remove(_ node: FlowController, from nodes: inout [FlowController]) {
     if let index = _index(of: node, in: nodes) { nodes.remove(at: index) }
@@ -26,4 +37,14 @@ func _index(of container: FlowController, in layouts: [_Layout]) -> Int? {
         index += 1
     }
     return nil
+}
+
+/// `withUnsafePointer(to:)` called from a nonisolated function: a main-actor closure passed
+/// to the standard library's version checks the executor each time it runs (about 170
+/// instructions per event); passed to this one, it doesn't.
+@inline(__always)
+func _withPointer<T, Result>(
+    to value: T, _ body: (UnsafeRawPointer) throws -> Result
+) rethrows -> Result {
+    try withUnsafePointer(to: value) { try body(UnsafeRawPointer($0)) }
 }

@@ -1,0 +1,97 @@
+import FlowKit
+
+// `flowkit-bench --instructions CASE ITERATIONS` runs one case's operation ITERATIONS times,
+// with no harness, for `scripts/callgrind.sh`: it runs the program under
+// `valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*instructionStep*'`, so
+// that only the instructions inside ``instructionStep(_:)`` are counted, twice with different
+// iteration counts, and divides the difference of the totals by the difference of the counts.
+// One-time costs (lazy metadata, first-use allocations) cancel out; per-iteration setup (the
+// screen to push, the entry to pop) runs outside the counted function.
+
+/// One counted operation: callgrind collects only while this function runs (it is never
+/// inlined, so its symbol exists; specialisations keep the name in theirs).
+@MainActor @inline(never)
+func instructionStep(_ body: () throws -> Void) rethrows {
+    try body()
+}
+
+/// The cases `--instructions` knows, with what each counts.
+let instructionCaseDescriptions: KeyValuePairs<String, String> = [
+    "pushPop": "push + pop of a prebuilt screen at depth 3 (no host, trace off)",
+    "pushPopDefaultTrace": "the same with the runtime's default trace",
+    "event1": "an event handled 1 hop up (no host, trace off)",
+    "event10": "an event handled 10 hops up (no host, trace off)",
+    "event10DefaultTrace": "the same with the runtime's default trace",
+    "popOne": "pop of a one-node subtree at depth 3, its release included (trace off)",
+    "plainNode": "allocating and freeing one plain tree node (the baseline)",
+    "empty": "nothing: what counting one step costs, subtracted from the others",
+]
+
+/// Runs `body` on inputs from `prepare`: `warmups` times uncounted, then `iterations` times
+/// inside ``instructionStep(_:)``. `prepare` always runs outside it.
+@MainActor
+private func repeatCounted<Input>(
+    iterations: Int, warmups: Int = 1_000, prepare: () throws -> Input,
+    body: (Input) throws -> Void
+) throws {
+    for _ in 0..<warmups { try body(try prepare()) }
+    for _ in 0..<iterations {
+        let input = try prepare()
+        try instructionStep { try body(input) }
+    }
+}
+
+/// Runs the case `name` `iterations` times (after 1,000 uncounted warm-up runs) and checks its
+/// result. Returns `false` if there is no such case.
+@MainActor
+func runInstructionCase(_ name: String, iterations: Int) throws -> Bool {
+    let total = 1_000 + iterations
+    switch name {
+    case "pushPop", "pushPopDefaultTrace":
+        let tree = try Depth3Tree(trace: name == "pushPop" ? .off : .defaultTrace)
+        // The screen is released after the counted step, as the timed case keeps it alive.
+        try repeatCounted(iterations: iterations, prepare: { FlowController(name: "screen") }) {
+            try tree.cycle($0)
+        }
+        precondition(tree.stack.entries.count == 1)
+        blackHole(tree.stack.entries.count)
+
+    case "event1", "event10", "event10DefaultTrace":
+        let chain = try FlowKitChain(
+            depth: name == "event1" ? 1 : 10,
+            trace: name == "event10DefaultTrace" ? .defaultTrace : .off)
+        let leaf = chain.leaf
+        try repeatCounted(iterations: iterations, prepare: {}) { leaf.send(Ping(value: 1)) }
+        precondition(chain.counter.value == total, "\(name): events were lost")
+        blackHole(chain.counter.value)
+
+    case "popOne":
+        let tree = try Depth3Tree(trace: .off)
+        try repeatCounted(
+            iterations: iterations, prepare: { try tree.stack.push(FlowController(name: "node")) }
+        ) {
+            // The popped node is not kept: its release is counted.
+            try tree.stack.pop()
+        }
+        precondition(tree.stack.entries.count == 1)
+        blackHole(tree.stack.entries.count)
+
+    case "plainNode":
+        var sum: UInt = 0
+        try repeatCounted(iterations: iterations, prepare: {}) {
+            let node = makePlainNode(name: "node")
+            sum &+= UInt(bitPattern: ObjectIdentifier(node))
+        }
+        blackHole(sum)
+
+    case "empty":
+        var steps = 0
+        try repeatCounted(iterations: iterations, prepare: {}) { steps &+= 1 }
+        precondition(steps == total)
+        blackHole(steps)
+
+    default:
+        return false
+    }
+    return true
+}
