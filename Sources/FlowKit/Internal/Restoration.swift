@@ -17,7 +17,8 @@ final class _Restoration {
     /// The route value types known so far, by `String(reflecting:)` name.
     private var types: [String: any (Decodable & Hashable & Sendable).Type] = [:]
     private var seenTypes = Set<ObjectIdentifier>()
-    /// Nodes whose entry guard allowed them.
+    /// Nodes whose entry guard allowed them. Each stays in the tree until the commit (a node
+    /// is left out only before its guard allows it), so no identity here outlives its node.
     private(set) var decided = Set<ObjectIdentifier>()
     /// The content of every node whose content was rebuilt, as it was before.
     private var compositions:
