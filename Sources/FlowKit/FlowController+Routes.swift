@@ -74,6 +74,7 @@ extension FlowController {
         factory: @escaping @MainActor (Route, FlowRouteContext) throws -> FlowController
     ) {
         guard state != .exited else { return }
+        _writableExtras.familyTypes[ObjectIdentifier(type)] = type
         _writableExtras.families[ObjectIdentifier(type)] = { route, context in
             // The family is looked up by the route's value type, so the cast cannot fail.
             try factory(route.value(as: Route.self)!, context)
@@ -101,6 +102,7 @@ extension FlowController {
         factory: @escaping @MainActor (Route, FlowRouteContext) throws -> FlowController
     ) {
         guard state != .exited else { return }
+        _writableExtras.familyTypes[ObjectIdentifier(type)] = type
         _writableExtras.globalFamilies[ObjectIdentifier(type)] = _GlobalRoute(
             factory: { route, context in try factory(route.value(as: Route.self)!, context) },
             placement: placement)

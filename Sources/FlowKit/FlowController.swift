@@ -397,6 +397,9 @@ final class _NodeExtras {
     var ownValues: _IdentityTable<_AnyValueBox>?
     var factories: [FlowRoute: _Factory] = [:]
     var families: [ObjectIdentifier: _Factory] = [:]
+    /// The value types of the route families and global route families registered here,
+    /// by identity: what restoration may decode a stored route as.
+    var familyTypes: [ObjectIdentifier: any (Hashable & Sendable).Type] = [:]
     var globals: [FlowRoute: _GlobalRoute] = [:]
     var globalFamilies: [ObjectIdentifier: _GlobalRoute] = [:]
     var tasks: [Int: Task<Void, Never>] = [:]

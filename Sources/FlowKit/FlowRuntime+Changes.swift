@@ -92,6 +92,11 @@ extension FlowRuntime {
                 }
             }
             for node in entrySet {
+                if !change.decidedEntries.isEmpty,
+                    change.decidedEntries.contains(ObjectIdentifier(node))
+                {
+                    continue
+                }
                 switch node.shouldEnter() {
                 case .allow: break
                 case .refuse(let reason):

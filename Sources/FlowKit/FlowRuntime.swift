@@ -102,7 +102,8 @@ public final class FlowRuntime: Observable {
     var _checkMark: UInt64 = 0
     /// How the `run` calls of this tree ended (see ``_RunStatistics``).
     var _runStatistics = _RunStatistics()
-    private var _wasStarted = false
+    /// Set once ``start()`` (or a restoration) has entered the tree.
+    var _wasStarted = false
     /// The change a guard redirected, waiting for the redirect's flow to finish.
     @exclusivity(unchecked)
     var _pendingIntent: _PendingIntent?

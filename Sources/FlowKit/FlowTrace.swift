@@ -32,6 +32,10 @@ public enum FlowTraceRecord: Equatable, Hashable, Sendable, CustomStringConverti
     /// the `run` throws.
     case cancelled(flow: String, awaitedAt: String, reason: String)
 
+    /// A node of a snapshot was not restored (see ``FlowRestoreReport/skipped``): recorded
+    /// after the restoring `start` change.
+    case notRestored(node: String, reason: String)
+
     /// What happened to a pending intent (see ``FlowGuardDecision/redirect(to:)``).
     public enum IntentAction: String, Sendable, Hashable {
         /// A guard redirected the change; it waits for the redirect's flow to finish.
@@ -75,6 +79,8 @@ public enum FlowTraceRecord: Equatable, Hashable, Sendable, CustomStringConverti
             return "finished \(flow): result to run at \(awaitedAt)"
         case .cancelled(let flow, let awaitedAt, let reason):
             return "cancelled \(flow) (\(reason)): run at \(awaitedAt) throws"
+        case .notRestored(let node, let reason):
+            return "not restored \(node): \(reason)"
         }
     }
 }

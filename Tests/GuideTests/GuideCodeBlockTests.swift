@@ -11,7 +11,9 @@ import Testing
 /// with SwiftPM instead (see ``manifestIsValid()``).
 @Suite("Guides: every code block is tested")
 struct GuideCodeBlockTests {
-    static let guides = ["GettingStarted.md", "Concepts.md", "Routing.md", "Results.md"]
+    static let guides = [
+        "GettingStarted.md", "Concepts.md", "Routing.md", "Results.md", "Restoration.md",
+    ]
 
     static let testsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     static let repository = testsDirectory.deletingLastPathComponent()

@@ -119,6 +119,10 @@ struct _Change {
     var reorders = false
     /// Tab containers whose selection the change moves, with the new index.
     var selections: [(tabs: FlowTabs, index: Int)] = []
+    /// Entering nodes whose entry guard has already decided (a restoration asks each
+    /// restored node's guard as it rebuilds it): ``FlowRuntime/_commit(_:)`` does not ask
+    /// them again.
+    var decidedEntries: Set<ObjectIdentifier> = []
     /// Whether exit guards are consulted (not for platform changes, nor for `stop()`).
     var consultsExitGuards: Bool { !isPlatformInitiated && kind != .stop }
 

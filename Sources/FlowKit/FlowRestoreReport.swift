@@ -1,0 +1,40 @@
+/// What ``FlowRuntime/start(restoring:routeTypes:)`` restored, and what it left out.
+///
+///     let report = try runtime.start(restoring: snapshot)
+///     for skipped in report.skipped {
+///         log("not restored: \(skipped.path) (\(skipped.reason))")
+///     }
+public struct FlowRestoreReport: Sendable, Equatable {
+    /// A node of the snapshot that was not restored, and why.
+    public struct Skipped: Sendable, Equatable, Hashable, CustomStringConvertible {
+        /// The path the node would have had.
+        public let path: String
+        /// Why it was left out: its entry guard's reason, or that an entry below it on its
+        /// stack was left out.
+        public let reason: String
+
+        /// Creates a record.
+        public init(path: String, reason: String) {
+            self.path = path
+            self.reason = reason
+        }
+
+        /// `app/main/stack/detail: not signed in`.
+        public var description: String { "\(path): \(reason)" }
+    }
+
+    /// The nodes of the snapshot that were not restored, in the order restoration met them:
+    /// a node whose entry guard refused (or redirected), and the stack entries above it.
+    public let skipped: [Skipped]
+    /// How many nodes of the snapshot were restored (the root included).
+    public let restoredCount: Int
+
+    /// Creates a report.
+    public init(skipped: [Skipped], restoredCount: Int) {
+        self.skipped = skipped
+        self.restoredCount = restoredCount
+    }
+
+    /// Whether every node of the snapshot was restored.
+    public var isComplete: Bool { skipped.isEmpty }
+}

@@ -1,0 +1,169 @@
+extension FlowRuntime {
+    /// The whole navigation state as a `Codable` value: every node with its name, kind and
+    /// route, every container's children (covered stack entries included), presented nodes,
+    /// tab selections, the state of ``FlowRestorable`` nodes, and the recorded history.
+    ///
+    ///     let data = try JSONEncoder().encode(try runtime.snapshot())
+    ///
+    /// Taking a snapshot changes nothing. ``FlowRestorable/saveState()`` runs as a guard does:
+    /// asking for a navigation change from it throws ``FlowError/changeInProgress(node:)``.
+    ///
+    /// - Throws: ``FlowError/runtimeNotStarted`` if the runtime is not running;
+    ///   ``FlowSnapshotError/notEncodable(path:reason:)`` for a route or a saved state that is
+    ///   not `Encodable`, or an empty stack (it could not be restored);
+    ///   ``FlowSnapshotError/tooDeep(limit:)`` and ``FlowSnapshotError/tooLarge(limit:)`` for
+    ///   a tree a snapshot may not describe.
+    /// - Complexity: O(*n*) in the number of nodes.
+    public func snapshot() throws -> FlowSnapshot {
+        guard isRunning, let root else { throw FlowError.runtimeNotStarted }
+        // Keeps app code (saveState) from changing the tree while it is being read.
+        let guarding = _phase == .idle
+        if guarding { _phase = .checking }
+        defer { if guarding { _phase = .idle } }
+        var count = 0
+        let node = try _snapshot(of: root, depth: 1, count: &count)
+        var history: [FlowSnapshot.HistoryEntry] = []
+        var routes = 0
+        for (path, recorded) in _history.sorted(by: { $0.key < $1.key }) {
+            routes += recorded.count
+            guard routes <= FlowSnapshot.maximumNodeCount else {
+                throw FlowSnapshotError.tooLarge(limit: FlowSnapshot.maximumNodeCount)
+            }
+            history.append(
+                FlowSnapshot.HistoryEntry(
+                    path: path, routes: try recorded.map { try _storedRoute($0, at: path) }))
+        }
+        return FlowSnapshot(root: node, history: history)
+    }
+
+    /// Starts the runtime with the tree `snapshot` describes, rebuilt below the root the app
+    /// made, in one `start` change (guards, defaults, the host and the trace as for
+    /// ``start()``).
+    ///
+    ///     let snapshot = try JSONDecoder().decode(FlowSnapshot.self, from: data)
+    ///     let runtime = try FlowRuntime(root: AppRoot())
+    ///     do {
+    ///         let report = try runtime.start(restoring: snapshot, routeTypes: [Screen.self])
+    ///         for skipped in report.skipped { log("not restored: \(skipped)") }
+    ///     } catch {
+    ///         try runtime.start()   // nothing changed: start fresh
+    ///     }
+    ///
+    /// The snapshot's root must have the root's name and kind. Below it, each snapshot child
+    /// is matched by position against the node's current child: the same name, kind and
+    /// route reuse it; otherwise the node is built from its route by the parent's factories
+    /// (for a presented node, also the global routes of its ancestors). A ``FlowTabs`` keeps
+    /// its tabs (they must match the snapshot's one to one) and gets its selection back.
+    /// Current children the snapshot does not have are dropped: they never enter.
+    ///
+    /// A restored ``FlowRestorable`` node gets its state right after it is built or found,
+    /// then its entry guard decides, once. A node whose guard refuses (or redirects) is not
+    /// restored and is listed in the report: a stack keeps the entries below it (with none
+    /// left it gets its defaults), a presented node is not presented, an embedded child is
+    /// left out and its parent gets its defaults (history, else initial route). The root's
+    /// and the tabs' guards must allow (they cannot be left out).
+    ///
+    /// Route value types are found among `String`, `Int`, `Bool`, `Double`, `routeTypes`,
+    /// and the value types of the routes registered on the nodes being restored (exact
+    /// routes, families, global routes) and of their current children.
+    ///
+    /// - Parameters:
+    ///   - snapshot: A snapshot, usually decoded from what ``snapshot()`` made.
+    ///   - routeTypes: Route value types restoration cannot find on the nodes: types only
+    ///     the recorded history uses, types of routes given to nodes in `init`.
+    /// - Returns: What was restored and what was left out.
+    /// - Throws: ``FlowSnapshotError`` for a snapshot that cannot be restored (version,
+    ///   size, shape, unknown route type, a route no factory builds, a rejected state);
+    ///   ``FlowError/runtimeAlreadyStarted`` if the runtime was started;
+    ///   ``FlowError/changeInProgress(node:)`` if called while a change is checked or
+    ///   applied; the errors of ``start()`` for the root's or a tab's guard and for the
+    ///   defaults built below restored nodes. Then nothing changed: the runtime is not
+    ///   started, the root's composition is as it was, everything built was released, and
+    ///   ``start()`` can still be called.
+    /// - Complexity: O(*n*) in the number of nodes of the snapshot and the app's tree.
+    @discardableResult
+    public func start(
+        restoring snapshot: FlowSnapshot,
+        routeTypes: [any (Codable & Hashable & Sendable).Type] = []
+    ) throws -> FlowRestoreReport {
+        guard !_wasStarted, let root else { throw FlowError.runtimeAlreadyStarted }
+        guard _phase == .idle, _RuntimeActivity.applying.isEmpty else {
+            throw FlowError.changeInProgress(node: root.path)
+        }
+        try snapshot._validate(onto: root)
+        let restoration = _Restoration(runtime: self, snapshot: snapshot, routeTypes: routeTypes)
+        let history = _history
+        do {
+            try _transact(.start, domain: nil, platform: false) { change in
+                try restoration.restore(root)
+                change.insertions.append(_Insertion(node: root, container: nil))
+                change.decidedEntries = restoration.decided
+            }
+        } catch {
+            _history = history
+            restoration.rollback()
+            throw error
+        }
+        _wasStarted = true
+        restoration.releaseUnused()
+        if trace.isEnabled {
+            for skipped in restoration.skipped {
+                trace.record(.notRestored(node: skipped.path, reason: skipped.reason))
+            }
+        }
+        return FlowRestoreReport(
+            skipped: restoration.skipped, restoredCount: restoration.restoredCount)
+    }
+
+    /// The snapshot of `node`'s subtree (`depth` is the node's; `count` the nodes so far).
+    private func _snapshot(
+        of node: FlowController, depth: Int, count: inout Int
+    ) throws -> FlowSnapshot.Node {
+        guard depth <= FlowSnapshot.maximumDepth else {
+            throw FlowSnapshotError.tooDeep(limit: FlowSnapshot.maximumDepth)
+        }
+        count += 1
+        guard count <= FlowSnapshot.maximumNodeCount else {
+            throw FlowSnapshotError.tooLarge(limit: FlowSnapshot.maximumNodeCount)
+        }
+        let kind = FlowSnapshot.Node.Kind(of: node)
+        if kind == .stack && node._children.isEmpty {
+            throw FlowSnapshotError.notEncodable(
+                path: node.path, reason: "an empty stack cannot be restored")
+        }
+        var children: [FlowSnapshot.Node] = []
+        children.reserveCapacity(node._children.count)
+        for child in node._children {
+            children.append(try _snapshot(of: child, depth: depth + 1, count: &count))
+        }
+        var presented: FlowSnapshot.Node?
+        if let node = node._presented {
+            presented = try _snapshot(of: node, depth: depth + 1, count: &count)
+        }
+        var state: FlowSnapshotValue?
+        if let restorable = node as? any FlowRestorable {
+            state = try _saveState(of: restorable)
+        }
+        return FlowSnapshot.Node(
+            name: node.name, kind: kind,
+            route: try node.route.map { try _storedRoute($0, at: node.path) },
+            children: children, presented: presented,
+            selectedTab: (node as? FlowTabs)?._selectedIndex, state: state)
+    }
+
+    /// `route` as a snapshot stores it; `path` names the node (or history) for errors.
+    private func _storedRoute(_ route: FlowRoute, at path: String) throws -> FlowSnapshot.Route {
+        guard route.base is any Encodable else {
+            throw FlowSnapshotError.notEncodable(
+                path: path,
+                reason: "its route \(route) has a value of type \(route.typeName), which is "
+                    + "not Encodable")
+        }
+        do {
+            return try FlowSnapshot.Route(route)
+        } catch {
+            throw FlowSnapshotError.notEncodable(
+                path: path, reason: "its route \(route) does not encode: \(error)")
+        }
+    }
+}

@@ -1,0 +1,375 @@
+// One restoration: rebuilds the tree a snapshot describes below a runtime's root, in the
+// check phase of the restoring `start` change, and can undo everything it did.
+//
+// The walk is pre-order (a node, its embedded children in order, then its presented node),
+// the order in which nodes enter. Each snapshot child is matched by position against the
+// node's current (offline, init-composed) child: same name, kind and route means it is
+// reused; otherwise it is built by the node's factories. A restored node gets its saved
+// state, then its entry guard decides, once; the change's commit does not ask again.
+// Every node is visited once and route types are looked up in one table, so the work is
+// linear in the number of nodes.
+
+/// A restoration in progress (see the comment above).
+@MainActor
+final class _Restoration {
+    private let runtime: FlowRuntime
+    private let snapshot: FlowSnapshot
+    /// The route value types known so far, by `String(reflecting:)` name.
+    private var types: [String: any (Decodable & Hashable & Sendable).Type] = [:]
+    private var seenTypes = Set<ObjectIdentifier>()
+    /// Nodes whose entry guard allowed them. Each stays in the tree until the commit (a node
+    /// is left out only before its guard allows it), so no identity here outlives its node.
+    private(set) var decided = Set<ObjectIdentifier>()
+    /// The content of every node whose content was rebuilt, as it was before.
+    private var compositions:
+        [(node: FlowController, children: [FlowController], presented: FlowController?)] = []
+    /// Tab selections, as they were before.
+    private var selections: [(tabs: FlowTabs, index: Int)] = []
+    /// Nodes route factories built (in the tree or not).
+    private var built: [FlowController] = []
+    /// Nodes taken out of the app's composition (not matched, or refused).
+    private var dropped: [FlowController] = []
+    private(set) var skipped: [FlowRestoreReport.Skipped] = []
+    private(set) var restoredCount = 0
+    /// The first node serial of the restoring change: older nodes are the app's.
+    private var mark: UInt64 = 0
+    private let storedHistory: [String: [FlowSnapshot.Route]]
+    private var history: [String: [FlowRoute]] = [:]
+
+    init(
+        runtime: FlowRuntime, snapshot: FlowSnapshot,
+        routeTypes: [any (Codable & Hashable & Sendable).Type]
+    ) {
+        self.runtime = runtime
+        self.snapshot = snapshot
+        var stored: [String: [FlowSnapshot.Route]] = [:]
+        for entry in snapshot.history { stored[entry.path] = entry.routes }
+        storedHistory = stored
+        for type in _builtInRouteTypes + routeTypes { learn(type) }
+    }
+
+    // MARK: Restoring
+
+    /// Rebuilds the snapshot's tree below `root` and the recorded history. Called in the
+    /// check phase of the restoring change.
+    func restore(_ root: FlowController) throws {
+        mark = runtime._checkMark
+        try restoreState(of: root, from: snapshot.root)
+        if let reason = refusal(of: root) {
+            throw FlowError.entryRefused(node: root.path, reason: reason)
+        }
+        restoredCount = 1
+        try restoreContent(of: root, from: snapshot.root)
+        for path in storedHistory.keys.sorted() { _ = try recordedHistory(at: path) }
+        runtime._history = history
+    }
+
+    /// Rebuilds what `node` (restored, its guard allowed it) embeds and presents.
+    private func restoreContent(of node: FlowController, from stored: FlowSnapshot.Node) throws {
+        learnTypes(of: node)
+        let children = node._children
+        let presented = node._presented
+        compositions.append((node, children, presented))
+        // The content is built in place (so guards and factories below see it), then set
+        // once more through `_setContent` so that observers hear of it.
+        if let tabs = node as? FlowTabs {
+            try restoreTabs(tabs, from: stored)
+        } else {
+            try restoreEmbedded(of: node, from: stored, original: children)
+        }
+        try restorePresented(of: node, from: stored.presented, original: presented)
+        let newChildren = node._children
+        let newPresented = node._presented
+        node._children = children
+        node._presented = presented
+        node._setContent(newChildren, presented: newPresented)
+    }
+
+    private func restoreEmbedded(
+        of node: FlowController, from stored: FlowSnapshot.Node, original: [FlowController]
+    ) throws {
+        node._children = []
+        var consumed = 0
+        var lost = false
+        for (index, child) in stored.children.enumerated() {
+            consumed = index + 1
+            let candidate = index < original.count ? original[index] : nil
+            if try place(child, candidate: candidate, in: node, presenting: false) == nil {
+                for above in stored.children[(index + 1)...] {
+                    skipped.append(
+                        FlowRestoreReport.Skipped(
+                            path: "\(node.path)/\(above.name)",
+                            reason: "an entry below it was not restored"))
+                }
+                lost = true
+                break
+            }
+        }
+        if consumed < original.count {
+            for child in original[consumed...] { drop(child) }
+        }
+        if lost && node._children.isEmpty { try buildDefaults(of: node) }
+    }
+
+    private func restoreTabs(_ tabs: FlowTabs, from stored: FlowSnapshot.Node) throws {
+        let list = tabs._children
+        guard list.count == stored.children.count else {
+            throw FlowSnapshotError.mismatch(
+                path: tabs.path,
+                reason: "the snapshot has \(stored.children.count) tabs, the app \(list.count)")
+        }
+        for (index, tab) in list.enumerated() where !matches(tab, stored.children[index]) {
+            throw FlowSnapshotError.mismatch(
+                path: tabs.path,
+                reason:
+                    "tab \(index) is '\(stored.children[index].name)' in the snapshot, "
+                    + "'\(tab.name)' in the app (names, kinds and routes must match)")
+        }
+        selections.append((tabs, tabs._selectedIndex))
+        tabs._setSelectedIndex(stored.selectedTab ?? 0)
+        for (index, tab) in list.enumerated() {
+            // A tab cannot be left out: its guard's refusal fails the restoration.
+            try restoreState(of: tab, from: stored.children[index])
+            if let reason = refusal(of: tab) {
+                throw FlowError.entryRefused(node: tab.path, reason: reason)
+            }
+            restoredCount += 1
+            try restoreContent(of: tab, from: stored.children[index])
+        }
+    }
+
+    private func restorePresented(
+        of node: FlowController, from stored: FlowSnapshot.Node?, original: FlowController?
+    ) throws {
+        node._presented = nil
+        guard let stored else {
+            if let original { drop(original) }
+            return
+        }
+        _ = try place(stored, candidate: original, in: node, presenting: true)
+    }
+
+    /// Restores `stored` as `parent`'s next child (or its presented node): reuses
+    /// `candidate` if it matches, else builds a node; gives it its state; asks its guard.
+    /// Returns the node, or `nil` if its guard refused (it is then taken out again).
+    private func place(
+        _ stored: FlowSnapshot.Node, candidate: FlowController?, in parent: FlowController,
+        presenting: Bool
+    ) throws -> FlowController? {
+        let child: FlowController
+        if let candidate, matches(candidate, stored) {
+            child = candidate
+        } else {
+            if let candidate { drop(candidate) }
+            child = try build(stored, in: parent, presenting: presenting)
+        }
+        child._setParent(parent)
+        if presenting {
+            parent._presented = child
+        } else {
+            parent._children.append(child)
+        }
+        try restoreState(of: child, from: stored)
+        if let reason = refusal(of: child) {
+            skipped.append(FlowRestoreReport.Skipped(path: child.path, reason: reason))
+            if presenting {
+                parent._presented = nil
+            } else {
+                parent._children.removeLast()
+            }
+            child._setParent(nil)
+            if child === candidate { dropped.append(child) }
+            return nil
+        }
+        restoredCount += 1
+        try restoreContent(of: child, from: stored)
+        return child
+    }
+
+    /// Whether `node` is the node `stored` describes: same name, kind and route.
+    private func matches(_ node: FlowController, _ stored: FlowSnapshot.Node) -> Bool {
+        guard node.name == stored.name, FlowSnapshot.Node.Kind(of: node) == stored.kind else {
+            return false
+        }
+        switch (node.route, stored.route) {
+        case (nil, nil):
+            return true
+        case (let route?, let storedRoute?):
+            let valueType = type(of: route.base)
+            learn(valueType)
+            guard route.typeName == storedRoute.type,
+                let type = valueType as? any (Decodable & Hashable & Sendable).Type,
+                let decoded = try? _decodeRoute(type, from: storedRoute.value)
+            else { return false }
+            return decoded == route
+        default:
+            return false
+        }
+    }
+
+    /// Builds the node `stored` describes with `parent`'s factories (and, for a presented
+    /// node, the global routes of its ancestors).
+    private func build(
+        _ stored: FlowSnapshot.Node, in parent: FlowController, presenting: Bool
+    ) throws -> FlowController {
+        let path = "\(parent.path)/\(stored.name)"
+        guard let storedRoute = stored.route else {
+            throw FlowSnapshotError.mismatch(
+                path: path,
+                reason:
+                    "the node has no route, so it restores only onto a node the app composes "
+                    + "at its place, and there is none")
+        }
+        let route = try self.route(storedRoute, at: path)
+        let node: FlowController
+        do {
+            node = presenting ? try parent._makePresented(route) : try parent._makeChild(route)
+        } catch let error as FlowError {
+            throw FlowSnapshotError.buildFailed(path: path, error: error)
+        }
+        built.append(node)
+        let kind = FlowSnapshot.Node.Kind(of: node)
+        guard kind == stored.kind else {
+            throw FlowSnapshotError.impossibleShape(
+                path: path,
+                reason:
+                    "the snapshot has a \(stored.kind.rawValue) here, but the factory for "
+                    + "\(route) builds a \(kind.rawValue)")
+        }
+        return node
+    }
+
+    /// Builds `node`'s defaults (its history, else its initial route) after the embedded
+    /// child the snapshot gave it was not restored. Their guards are asked by the commit.
+    private func buildDefaults(of node: FlowController) throws {
+        let recorded = try recordedHistory(at: node.path)
+        let routes = node._defaultRoutes(restore: nil) { recorded }
+        guard let first = routes.first else { return }
+        do {
+            var change = _Change(kind: .navigate, domain: node)
+            defer { change.clearPendingLinks() }
+            let (child, _) = try node._planEmbeddedStep(toward: first, in: &change)
+            node._applyOffline(change)
+            built.append(child)
+            try child._buildOffline(along: Array(routes.dropFirst()))
+        } catch let error as FlowError {
+            throw FlowSnapshotError.buildFailed(path: node.path, error: error)
+        }
+    }
+
+    /// Gives `node` its saved state, if it has one and takes one.
+    private func restoreState(of node: FlowController, from stored: FlowSnapshot.Node) throws {
+        guard let state = stored.state, let restorable = node as? any FlowRestorable else {
+            return
+        }
+        try _restoreState(of: restorable, from: state)
+    }
+
+    /// Asks `node`'s entry guard: `nil` if it allows (it is then decided), else the reason.
+    private func refusal(of node: FlowController) -> String? {
+        switch node.shouldEnter() {
+        case .allow:
+            decided.insert(ObjectIdentifier(node))
+            return nil
+        case .refuse(let reason):
+            return reason
+        case .redirect(let path):
+            return "redirected to \(path.pathDescription)"
+        }
+    }
+
+    /// Takes `node` out of the app's composition.
+    private func drop(_ node: FlowController) {
+        node._setParent(nil)
+        dropped.append(node)
+    }
+
+    // MARK: Routes and history
+
+    /// The stored route as a route, its type found among the known ones.
+    private func route(_ stored: FlowSnapshot.Route, at path: String) throws -> FlowRoute {
+        guard let type = types[stored.type] else {
+            throw FlowSnapshotError.unknownRoute(path: path, type: stored.type)
+        }
+        do {
+            return try _decodeRoute(type, from: stored.value)
+        } catch {
+            throw FlowSnapshotError.invalidRoute(
+                path: path, type: stored.type, reason: String(describing: error))
+        }
+    }
+
+    /// The snapshot's recorded history for `path`, decoded once.
+    private func recordedHistory(at path: String) throws -> [FlowRoute]? {
+        if let routes = history[path] { return routes }
+        guard let stored = storedHistory[path] else { return nil }
+        let routes = try stored.map { try route($0, at: path) }
+        history[path] = routes
+        return routes
+    }
+
+    /// Learns the value types of the routes `node` registers (exact routes, families,
+    /// global routes): the types its snapshot children and their descendants may have.
+    private func learnTypes(of node: FlowController) {
+        guard let extras = node._extras else { return }
+        for route in extras.factories.keys { learn(type(of: route.base)) }
+        for route in extras.globals.keys { learn(type(of: route.base)) }
+        for type in extras.familyTypes.values { learn(type) }
+    }
+
+    private func learn(_ type: Any.Type) {
+        guard seenTypes.insert(ObjectIdentifier(type)).inserted,
+            let type = type as? any (Decodable & Hashable & Sendable).Type
+        else { return }
+        let name = String(reflecting: type)
+        if types[name] == nil { types[name] = type }
+    }
+
+    // MARK: Finishing
+
+    /// Undoes everything after a failure: the app's nodes get their content and tab
+    /// selections back, and every node built is released.
+    func rollback() {
+        for node in built { node._setParent(nil) }
+        for record in compositions.reversed() where record.node._serial < mark {
+            record.node._setContent(record.children, presented: record.presented)
+            for child in record.children { child._setParent(record.node) }
+            record.presented?._setParent(record.node)
+        }
+        for selection in selections.reversed() {
+            selection.tabs._setSelectedIndex(selection.index)
+        }
+        runtime._checkMark = mark
+        runtime._discardBuilt(built + dropped)
+    }
+
+    /// After success: releases what was built but not restored, and the app's nodes the
+    /// restored tree does not have (they never entered, and now never will).
+    func releaseUnused() {
+        runtime._checkMark = mark
+        runtime._discardBuilt(built.filter { $0.state == .created })
+        var pending = dropped
+        while let node = pending.popLast() {
+            guard node.state == .created else { continue }
+            pending.append(contentsOf: node._children)
+            if let presented = node._presented { pending.append(presented) }
+            for child in node._children where child._parent === node { child._setParent(nil) }
+            if let presented = node._presented, presented._parent === node {
+                presented._setParent(nil)
+            }
+            node._setContent([], presented: nil)
+            node.state = .exited
+            node._extras = nil
+            node._handlers.removeAll()
+            node._handlerFilter = 0
+            node._scope = nil
+        }
+    }
+}
+
+/// Decodes a stored route value as `type` (an opened route type).
+func _decodeRoute<Value: Decodable & Hashable & Sendable>(
+    _ type: Value.Type, from value: FlowSnapshotValue
+) throws -> FlowRoute {
+    FlowRoute(try value.decode(type))
+}

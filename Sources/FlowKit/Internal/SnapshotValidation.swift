@@ -1,0 +1,90 @@
+// What restoration checks before it builds anything: the version, the size, the depth and
+// the shape of the snapshot, and that its root fits the runtime's. Iterative, so a snapshot
+// made in code (not decoded, hence not depth-limited) cannot exhaust the stack either.
+
+extension FlowSnapshot {
+    /// Checks everything that needs no node but `root` (the runtime's root).
+    @MainActor
+    func _validate(onto root: FlowController) throws {
+        guard version == Self.formatVersion else {
+            throw FlowSnapshotError.unsupportedVersion(
+                found: version, supported: Self.formatVersion)
+        }
+        guard self.root.name == root.name else {
+            throw FlowSnapshotError.mismatch(
+                path: root.name,
+                reason: "the snapshot's root is '\(self.root.name)', the runtime's '\(root.name)'")
+        }
+        let kind = Node.Kind(of: root)
+        guard self.root.kind == kind else {
+            throw FlowSnapshotError.mismatch(
+                path: root.name,
+                reason:
+                    "the snapshot's root is a \(self.root.kind.rawValue), the runtime's a "
+                    + kind.rawValue)
+        }
+        var count = 1
+        var pending: [(node: Node, path: String, depth: Int)] = [
+            (self.root, self.root.name, 1)
+        ]
+        while let (node, path, depth) = pending.popLast() {
+            guard depth <= Self.maximumDepth else {
+                throw FlowSnapshotError.tooDeep(limit: Self.maximumDepth)
+            }
+            try node._validateShape(at: path)
+            count += node.children.count + (node.presented == nil ? 0 : 1)
+            guard count <= Self.maximumNodeCount else {
+                throw FlowSnapshotError.tooLarge(limit: Self.maximumNodeCount)
+            }
+            for child in node.children {
+                pending.append((child, "\(path)/\(child.name)", depth + 1))
+            }
+            if let presented = node.presented {
+                pending.append((presented, "\(path)/\(presented.name)", depth + 1))
+            }
+        }
+        var routes = 0
+        var paths = Set<String>()
+        for entry in history {
+            guard !entry.path.isEmpty, paths.insert(entry.path).inserted else {
+                throw FlowSnapshotError.impossibleShape(
+                    path: entry.path, reason: "two history entries (or one without a path)")
+            }
+            routes += entry.routes.count
+            guard routes <= Self.maximumNodeCount else {
+                throw FlowSnapshotError.tooLarge(limit: Self.maximumNodeCount)
+            }
+        }
+    }
+}
+
+extension FlowSnapshot.Node {
+    /// Checks this node's own shape (not its children's).
+    func _validateShape(at path: String) throws {
+        func impossible(_ reason: String) -> FlowSnapshotError {
+            .impossibleShape(path: path, reason: reason)
+        }
+        if name.isEmpty || name.contains("/") {
+            throw impossible("the name '\(name)' is empty or contains '/'")
+        }
+        switch kind {
+        case .stack:
+            if children.isEmpty { throw impossible("an empty stack") }
+        case .node, .switch:
+            if children.count > 1 {
+                throw impossible(
+                    "a \(kind.rawValue) with \(children.count) embedded children (at most one)")
+            }
+        case .tabs:
+            guard let selectedTab else { throw impossible("a tab container without a selection") }
+            let valid =
+                children.isEmpty ? selectedTab == 0 : children.indices.contains(selectedTab)
+            if !valid {
+                throw impossible("selected tab \(selectedTab) of \(children.count) tabs")
+            }
+        }
+        if kind != .tabs, let selectedTab {
+            throw impossible("a tab selection (\(selectedTab)) on a \(kind.rawValue)")
+        }
+    }
+}
