@@ -100,6 +100,13 @@ func reportTargets(_ harness: Harness, memory: MemoryReport?) -> Int {
         "  awaiting a result per run, depth 10 / depth 1",
         perOperation("Results.run/finishOnEnter,depth=10"),
         perOperation("Results.run/finishOnEnter,depth=1"))
+    print("Restoration (linear in the tree: flat per node)")
+    ratio(
+        "  snapshot per node, 10,000 nodes / 100 nodes",
+        perUnit("Restoration.snapshot/nodes=10000"), perUnit("Restoration.snapshot/nodes=100"))
+    ratio(
+        "  restore per node, 10,000 nodes / 100 nodes",
+        perUnit("Restoration.restore/nodes=10000"), perUnit("Restoration.restore/nodes=100"))
     print("Tabs (selection moves activation only: about flat in the tab count and the stack depth)")
     ratio(
         "  tab switch, 300 tabs / 3 tabs",

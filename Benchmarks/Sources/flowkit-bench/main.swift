@@ -72,6 +72,7 @@ do {
     try runRoutingBenchmarks(harness)
     try await runResultBenchmarks(harness)
     try runTabBenchmarks(harness)
+    try runRestorationBenchmarks(harness)
     let memory = try runMemoryBenchmarks(harness, cycles: quick ? 100_000 : 1_000_000)
     let failed = reportTargets(harness, memory: memory)
     let elapsed = started.duration(to: clock.now)
