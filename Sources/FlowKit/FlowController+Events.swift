@@ -98,19 +98,21 @@ extension FlowController {
     {
         guard state != .exited else { return }
         let key = ObjectIdentifier(Event.self)
-        _handlers[key] = handler
+        let box = _handlerBox ?? _HandlerBox()
+        _handlerBox = box
+        box.table[key] = handler
         _handlerFilter |= _filterBit(key)
     }
 
     /// Removes this node's handler for `type`, if any.
     public func removeHandler<Event: FlowEvent>(for type: Event.Type) {
-        _handlers[ObjectIdentifier(Event.self)] = nil
+        _handlerBox?.table[ObjectIdentifier(Event.self)] = nil
         _rebuildHandlerFilter()
     }
 
     /// Whether this node has a handler for `type`.
     public func handles<Event: FlowEvent>(_ type: Event.Type) -> Bool {
-        _handlers[ObjectIdentifier(Event.self)] != nil
+        _handlerBox?.table[ObjectIdentifier(Event.self)] != nil
     }
 
     /// Offers `event` to this node, then to each ancestor (a presented node's presenter
@@ -132,7 +134,7 @@ extension FlowController {
     func _rebuildHandlerFilter() {
         // Rare (explicit removal): recompute the filter from the remaining keys.
         var filter: UInt64 = 0
-        for raw in _handlers.rawKeys { filter |= _filterBit(raw: raw) }
+        for raw in _handlerBox?.table.rawKeys ?? [] { filter |= _filterBit(raw: raw) }
         _handlerFilter = filter
     }
 }

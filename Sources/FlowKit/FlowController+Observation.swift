@@ -37,9 +37,9 @@ extension FlowController: Observable {}
 extension FlowController {
     /// The registrar, made on first use (see ``_observationRegistrar``).
     final func _observation() -> ObservationRegistrar {
-        if let registrar = _observationRegistrar { return registrar }
+        if let registrar = _extras?.observation { return registrar }
         let registrar = ObservationRegistrar()
-        _observationRegistrar = registrar
+        _writableExtras.observation = registrar
         return registrar
     }
 

@@ -345,7 +345,7 @@ extension FlowRuntime {
             node._setContent([], presented: nil)
             node.state = .exited
             node._extras = nil
-            node._handlers.removeAll()
+            node._handlerBox = nil
             node._handlerFilter = 0
             node._scope = nil
         }

@@ -97,9 +97,9 @@ open class FlowController {
     var _presented: FlowController?
 
     /// The registrar of this node's observable properties, made the first time one of them is
-    /// read through its public accessor: nodes nobody observes never allocate one, and writes
-    /// to them skip the notification with one nil test.
-    var _observationRegistrar: ObservationRegistrar?
+    /// read through its public accessor (kept in ``_extras``): nodes nobody observes never
+    /// allocate one, and writes to them skip the notification with a nil test or two.
+    var _observationRegistrar: ObservationRegistrar? { _extras?.observation }
 
     @exclusivity(unchecked)
     weak var _runtime: FlowRuntime?
@@ -161,8 +161,11 @@ open class FlowController {
 
     // Unchecked exclusivity on the state a dispatch hop or a teardown reads: see the
     // argument above `children` (no access spans a call into app code).
+    /// The event handlers, boxed (and allocated on the first registration) so that nodes
+    /// without handlers stay small; dispatch reads it only where ``_handlerFilter`` says the
+    /// node may handle the event.
     @exclusivity(unchecked)
-    var _handlers = _IdentityTable<_EventHandler>()
+    var _handlerBox: _HandlerBox?
     @exclusivity(unchecked)
     var _handlerFilter: UInt64 = 0
     @exclusivity(unchecked)
@@ -388,6 +391,11 @@ open class FlowController {
     }
 }
 
+/// A node's event handlers (see ``FlowController/_handlerBox``).
+final class _HandlerBox {
+    var table = _IdentityTable<_EventHandler>()
+}
+
 /// The rarely used parts of a node, allocated on first use.
 final class _NodeExtras {
     var initialRoute: FlowRoute?
@@ -407,6 +415,9 @@ final class _NodeExtras {
     var nextTaskID = 0
     /// The `run` awaiting this flow's result, if any (see ``FlowController/run(_:_:)``).
     var resultWaiter: _AnyResultWaiter?
+    /// The registrar of the node's observable properties (see
+    /// ``FlowController/_observationRegistrar``); it outlives exit, unlike the rest.
+    var observation: ObservationRegistrar?
 }
 
 /// Where a node is in its life.

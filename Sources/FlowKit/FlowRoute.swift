@@ -11,19 +11,20 @@
 public struct FlowRoute: Hashable, Sendable, CustomStringConvertible,
     ExpressibleByStringLiteral
 {
-    private let box: any _RouteValue
+    /// The value, boxed in a class so that a route (and a node's optional route) is one word.
+    private let box: _AnyRoute
 
     /// Wraps `value` as a route.
     public init(_ value: some Hashable & Sendable) {
         if let route = value as? FlowRoute {
             self = route
         } else {
-            box = _Route(value: value)
+            box = _TypedRoute(value: value)
         }
     }
 
     public init(stringLiteral value: String) {
-        box = _Route(value: value)
+        box = _TypedRoute(value: value)
     }
 
     /// The wrapped value.
@@ -50,24 +51,28 @@ public struct FlowRoute: Hashable, Sendable, CustomStringConvertible,
     public var description: String { box.text }
 }
 
-private protocol _RouteValue: Sendable {
-    var base: any Hashable & Sendable { get }
-    var valueType: ObjectIdentifier { get }
-    var text: String { get }
-    func isEqual(to other: any _RouteValue) -> Bool
-    func hash(into hasher: inout Hasher)
+/// A route's value, type-erased. Immutable (every stored property is a `let` of a
+/// `Sendable` type), which is what makes the unchecked `Sendable` conformance hold.
+private class _AnyRoute: @unchecked Sendable {
+    var base: any Hashable & Sendable { fatalError("abstract") }
+    var valueType: ObjectIdentifier { fatalError("abstract") }
+    var text: String { fatalError("abstract") }
+    func isEqual(to other: _AnyRoute) -> Bool { fatalError("abstract") }
+    func hash(into hasher: inout Hasher) { fatalError("abstract") }
 }
 
-private struct _Route<Value: Hashable & Sendable>: _RouteValue {
+private final class _TypedRoute<Value: Hashable & Sendable>: _AnyRoute, @unchecked Sendable {
     let value: Value
-    var base: any Hashable & Sendable { value }
-    var valueType: ObjectIdentifier { ObjectIdentifier(Value.self) }
-    var text: String { String(describing: value) }
-    func isEqual(to other: any _RouteValue) -> Bool {
-        guard let other = other as? _Route<Value> else { return false }
+    init(value: Value) { self.value = value }
+    override var base: any Hashable & Sendable { value }
+    override var valueType: ObjectIdentifier { ObjectIdentifier(Value.self) }
+    override var text: String { String(describing: value) }
+    override func isEqual(to other: _AnyRoute) -> Bool {
+        if other === self { return true }
+        guard let other = other as? _TypedRoute<Value> else { return false }
         return other.value == value
     }
-    func hash(into hasher: inout Hasher) {
+    override func hash(into hasher: inout Hasher) {
         hasher.combine(ObjectIdentifier(Value.self))
         hasher.combine(value)
     }

@@ -389,11 +389,16 @@ extension FlowController {
         if let extras = _extras {
             for task in extras.tasks.values { task.cancel() }
             _extras = nil
+            if let registrar = extras.observation {
+                // Observers keep observing an exited node (its content empties when it is
+                // unlinked); everything else in the extras is released.
+                _writableExtras.observation = registrar
+            }
             // A `run` awaiting this flow ends now, inside the change (flowCancelled).
             extras.resultWaiter?.flowWillBeReleased()
         }
-        if !_handlers.isEmpty {
-            _handlers.removeAll()
+        if _handlerBox != nil {
+            _handlerBox = nil
             _handlerFilter = 0
         }
         _scope = nil

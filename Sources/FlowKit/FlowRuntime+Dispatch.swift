@@ -105,7 +105,7 @@ extension FlowRuntime {
                 let next = node.takeUnretainedValue()._next
                 if filter & bit != 0 {
                     let current = node.takeUnretainedValue()
-                    if let handle = current._handlers[key] {
+                    if let handle = current._handlerBox?.table[key] {
                         let disposition: EventDisposition
                         do {
                             disposition = try handle(pointer, sender, current)

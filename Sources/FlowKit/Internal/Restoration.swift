@@ -360,7 +360,7 @@ final class _Restoration {
             node._setContent([], presented: nil)
             node.state = .exited
             node._extras = nil
-            node._handlers.removeAll()
+            node._handlerBox = nil
             node._handlerFilter = 0
             node._scope = nil
         }
