@@ -45,6 +45,7 @@ all_cases=(
     "pushPopDefaultTrace||push + pop at depth 3, default trace"
     "popOne||pop of a one-node subtree at depth 3 (its release included)"
     "plainNode||allocate and free one plain tree node (baseline)"
+    "lookup||dependency lookup of an object provided 10 hops up"
 )
 if [[ ${#cases[@]} -eq 0 ]]; then
     for entry in "${all_cases[@]}"; do cases+=("${entry%%|*}"); done

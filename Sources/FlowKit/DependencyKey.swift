@@ -46,4 +46,27 @@ public protocol RequiredDependencyKey {
     init(table: _IdentityTable<_AnyValueBox>) {
         self.table = table
     }
+
+    /// The box for `key`, unretained: probes the table in place (no copy of the table, no
+    /// retain of its storage or of the box). The caller must keep this scope alive while it
+    /// uses the box: the scope holds the box strongly and never changes (`let` storage).
+    @usableFromInline
+    func box(for key: ObjectIdentifier) -> Unmanaged<_AnyValueBox>? {
+        if table.count == 0 { return nil }
+        let raw = UInt(bitPattern: key)
+        return table.keys.withUnsafeBufferPointer { keys in
+            let mask = UInt(keys.count - 1)
+            var index = _IdentityTable<_AnyValueBox>.hash(raw) >> table.shift
+            while true {
+                let stored = keys[Int(index)]
+                if stored == raw {
+                    return table.values.withUnsafeBufferPointer { values in
+                        values[Int(index)].map { Unmanaged.passUnretained($0) }
+                    }
+                }
+                if stored == 0 { return nil }
+                index = (index &+ 1) & mask
+            }
+        }
+    }
 }

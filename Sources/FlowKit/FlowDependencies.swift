@@ -117,8 +117,8 @@ extension FlowController {
     /// `nil` at a node that is not entered (it has no flattened scope).
     @usableFromInline
     final func _dependencyBox(_ key: ObjectIdentifier) -> Unmanaged<_AnyValueBox>? {
-        guard let scope = _scope, let box = scope.table[key] else { return nil }
-        return Unmanaged.passUnretained(box)
+        guard let scope = _scope else { return nil }
+        return scope.box(for: key)
     }
 
     /// The box visible at a node that is not entered: a created node walks its own values

@@ -24,6 +24,7 @@ let instructionCaseDescriptions: KeyValuePairs<String, String> = [
     "event10DefaultTrace": "the same with the runtime's default trace",
     "popOne": "pop of a one-node subtree at depth 3, its release included (trace off)",
     "plainNode": "allocating and freeing one plain tree node (the baseline)",
+    "lookup": "a dependency lookup of an object provided 10 hops up",
     "empty": "nothing: what counting one step costs, subtracted from the others",
 ]
 
@@ -75,6 +76,16 @@ func runInstructionCase(_ name: String, iterations: Int) throws -> Bool {
         }
         precondition(tree.stack.entries.count == 1)
         blackHole(tree.stack.entries.count)
+
+    case "lookup":
+        let scopes = try FlowKitScopes(depth: 10, provider: .root)
+        let leaf = scopes.leaf
+        var sum = 0
+        try repeatCounted(iterations: iterations, prepare: {}) {
+            sum &+= leaf.dependencies[BenchServiceKey.self].id
+        }
+        precondition(sum == total, "lookup: wrong value")
+        blackHole(sum)
 
     case "plainNode":
         var sum: UInt = 0
