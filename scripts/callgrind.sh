@@ -46,6 +46,7 @@ all_cases=(
     "popOne||pop of a one-node subtree at depth 3 (its release included)"
     "plainNode||allocate and free one plain tree node (baseline)"
     "lookup||dependency lookup of an object provided 10 hops up"
+    "teardown100||popping a 100-node subtree with exit hooks (divide by 100 per node)"
 )
 if [[ ${#cases[@]} -eq 0 ]]; then
     for entry in "${all_cases[@]}"; do cases+=("${entry%%|*}"); done

@@ -25,6 +25,7 @@ let instructionCaseDescriptions: KeyValuePairs<String, String> = [
     "popOne": "pop of a one-node subtree at depth 3, its release included (trace off)",
     "plainNode": "allocating and freeing one plain tree node (the baseline)",
     "lookup": "a dependency lookup of an object provided 10 hops up",
+    "teardown100": "popping a 100-node subtree with exit hooks, its release included (per pop)",
     "empty": "nothing: what counting one step costs, subtracted from the others",
 ]
 
@@ -76,6 +77,21 @@ func runInstructionCase(_ name: String, iterations: Int) throws -> Bool {
         }
         precondition(tree.stack.entries.count == 1)
         blackHole(tree.stack.entries.count)
+
+    case "teardown100":
+        let tree = try Depth3Tree(trace: .off)
+        let exits = Counter()
+        let deinits = AtomicCounter()
+        try repeatCounted(
+            iterations: iterations,
+            prepare: {
+                try tree.stack.push(makeHookedSubtree(size: 100, exits: exits, deinits: deinits))
+            }
+        ) {
+            try tree.stack.pop()
+        }
+        precondition(exits.value == total * 100, "teardown100: an exit hook did not run")
+        blackHole(exits.value)
 
     case "lookup":
         let scopes = try FlowKitScopes(depth: 10, provider: .root)
