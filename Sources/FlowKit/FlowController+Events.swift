@@ -133,7 +133,7 @@ extension FlowController {
 
     func _rebuildHandlerFilter() {
         // Rare (explicit removal): recompute the filter from the remaining keys.
-        var filter: UInt64 = 0
+        var filter: UInt32 = 0
         for raw in _handlerBox?.table.rawKeys ?? [] { filter |= _filterBit(raw: raw) }
         _handlerFilter = filter
     }

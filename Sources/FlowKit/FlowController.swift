@@ -117,6 +117,13 @@ open class FlowController {
     @exclusivity(unchecked)
     @usableFromInline final var _isScoped = false
 
+    /// One bit per event type this node has a handler for (from a hash of the type, so two
+    /// types may share a bit): a dispatch hop calls into the handler table only where the
+    /// event's bit is set. 32 bits, stored next to the one-byte flags above so that it takes
+    /// no room of its own.
+    @exclusivity(unchecked)
+    var _handlerFilter: UInt32 = 0
+
     /// The route entered below this node when it enters without an explicit path and has no
     /// children (a statechart's initial state). Needs a factory registered for that route.
     public var initialRoute: FlowRoute? {
@@ -167,15 +174,17 @@ open class FlowController {
     @exclusivity(unchecked)
     var _handlerBox: _HandlerBox?
     @exclusivity(unchecked)
-    var _handlerFilter: UInt64 = 0
-    @exclusivity(unchecked)
     @usableFromInline var _scope: _DependencyScope?
     /// What most nodes never use (routes, guards, tasks, own dependency values), allocated on
     /// first use so that plain screens stay small and are quick to tear down.
     @exclusivity(unchecked)
     var _extras: _NodeExtras?
+    /// The path, once computed for an entered node (see ``path``); boxed so that it takes one
+    /// word in every node.
     @exclusivity(unchecked)
-    var _cachedPath: String?
+    var _pathCache: _PathCache?
+    /// The cached path, if any.
+    var _cachedPath: String? { _pathCache?.path }
     /// When the node was made, in creation order: nodes made while a change was being checked
     /// (by route factories) are newer than the change's mark (see ``FlowRuntime/_checkMark``).
     let _serial: UInt64
@@ -220,9 +229,9 @@ open class FlowController {
     /// will have. Cached only once the node is entered (an entered node never moves), so a
     /// subtree composed offline always shows its current shape.
     public var path: String {
-        if let cached = _cachedPath { return cached }
+        if let cached = _pathCache { return cached.path }
         let computed = _effectiveParent.map { "\($0.path)/\(name)" } ?? name
-        if state == .entered { _cachedPath = computed }
+        if state == .entered { _pathCache = _PathCache(path: computed) }
         return computed
     }
 
@@ -389,6 +398,12 @@ open class FlowController {
         change.append(child, to: self)
         return (child, true)
     }
+}
+
+/// A node's cached path (see ``FlowController/_pathCache``).
+final class _PathCache {
+    let path: String
+    init(path: String) { self.path = path }
 }
 
 /// A node's event handlers (see ``FlowController/_handlerBox``).

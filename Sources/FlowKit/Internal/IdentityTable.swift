@@ -144,15 +144,15 @@ extension ObjectIdentifier {
     }
 }
 
-/// The bit a type sets in a node's handler filter (one of 64, from the same hash).
+/// The bit a type sets in a node's handler filter (one of 32, from the same hash).
 @inline(__always)
-func _filterBit(_ key: ObjectIdentifier) -> UInt64 {
+func _filterBit(_ key: ObjectIdentifier) -> UInt32 {
     _filterBit(raw: UInt(bitPattern: key))
 }
 
 @inline(__always)
-func _filterBit(raw: UInt) -> UInt64 {
-    1 &<< UInt64(_IdentityTable<Void>.hash(raw) >> 58)
+func _filterBit(raw: UInt) -> UInt32 {
+    1 &<< UInt32(truncatingIfNeeded: _IdentityTable<Void>.hash(raw) >> 59)
 }
 
 /// A first-in, first-out queue with amortised O(1) push and pop.
