@@ -48,6 +48,9 @@ public final class DemoApp {
     /// Where the navigation is restored from at start and saved to at quit (`--state FILE`),
     /// if anywhere. The walkthrough sets it to `nil`: it neither reads nor writes the file.
     public private(set) var stateFile: DemoStateFile?
+    /// Whether ``stateFile`` held something other than a saved state at start (not JSON, not
+    /// a snapshot, a directory): then quitting leaves it as it was rather than replace it.
+    private var keepsStateFile = false
 
     private let console = DemoConsole()
     /// The deep links this app follows.
@@ -134,6 +137,7 @@ public final class DemoApp {
                     ("No saved state in \(stateFile.path) yet: a fresh start; quit saves it there.",
                         .notice))
             case .unreadable(let reason):
+                keepsStateFile = true
                 notes.append((Self.couldNotRestore(stateFile, reason), .error))
             case .snapshot(let snapshot):
                 do {
@@ -171,7 +175,7 @@ public final class DemoApp {
     private func restoredNote(_ file: DemoStateFile) -> String {
         let main = (runtime.root as? AppRoot)?.current as? MainFlow
         guard let session = main?.session else {
-            return "Restored the state saved in \(file.path) (nobody was signed in)."
+            return "Restored the state saved in \(file.path) (nobody is signed in)."
         }
         return "Restored the state saved in \(file.path): \(session.account.displayName) is "
             + "signed in."
@@ -319,9 +323,18 @@ public final class DemoApp {
 
     /// Saves the navigation to ``stateFile``, if there is one, and says how it went. A file
     /// that cannot be written is reported and changes nothing else (the exit status stays
-    /// 0 unless something leaked).
+    /// 0 unless something leaked). A file that held something else than a saved state at
+    /// start (``DemoStateFile/Loaded/unreadable(_:)``) is not replaced: it may be a file the
+    /// user named by mistake. One that held a snapshot this app could not restore (another
+    /// version, a book that is gone) is.
     private func saveState() {
         guard let stateFile, runtime.isRunning else { return }
+        guard !keepsStateFile else {
+            console.write(
+                "Not saving the state to \(stateFile.path): it held no saved state at start, so "
+                    + "it is left as it was.", style: .notice)
+            return
+        }
         do {
             try stateFile.save(try runtime.snapshot())
             console.write(

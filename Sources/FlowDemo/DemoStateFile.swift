@@ -40,7 +40,13 @@ public struct DemoStateFile: Sendable, Equatable {
     /// Reads and decodes the file.
     public func load() -> Loaded {
         let url = self.url
-        guard FileManager.default.fileExists(atPath: url.path) else { return .missing }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+            return .missing
+        }
+        guard !isDirectory.boolValue else {
+            return .unreadable(DemoStateFileError.isDirectory.description)
+        }
         let data: Data
         do {
             let handle = try FileHandle(forReadingFrom: url)
@@ -64,6 +70,12 @@ public struct DemoStateFile: Sendable, Equatable {
     ///
     /// - Throws: An error if the file cannot be written.
     public func save(_ snapshot: FlowSnapshot) throws {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory),
+            isDirectory.boolValue
+        {
+            throw DemoStateFileError.isDirectory
+        }
         try Self.encode(snapshot).write(to: url, options: .atomic)
     }
 
@@ -81,23 +93,45 @@ public struct DemoStateFile: Sendable, Equatable {
         let text: String
         switch error {
         case DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty:
-            text = "it is not JSON (\(context.debugDescription))"
+            text = "it is not JSON (\(sentence(context.debugDescription)))"
         case DecodingError.dataCorrupted(let context):
-            text = "\(context.debugDescription) at \(where: context.codingPath)"
+            text = "\(sentence(context.debugDescription)) at \(where: context.codingPath)"
         case DecodingError.keyNotFound(let key, let context):
             text =
                 "it is not a saved state: '\(key.stringValue)' is missing at "
                 + "\(where: context.codingPath)"
         case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
             text =
-                "it is not a saved state: \(context.debugDescription) at "
+                "it is not a saved state: \(sentence(context.debugDescription)) at "
                 + "\(where: context.codingPath)"
         case let error as CocoaError:
-            text = error.localizedDescription
+            text = fileProblem(error)
         default:
             text = String(describing: error)
         }
         return oneLine(text)
+    }
+
+    /// `text` without its final full stop (reasons are quoted inside sentences).
+    private static func sentence(_ text: String) -> String {
+        text.hasSuffix(".") ? String(text.dropLast()) : text
+    }
+
+    /// What went wrong with the file, in the words of the system call where there is one
+    /// (Foundation's descriptions on Linux are often just a domain and a code).
+    private static func fileProblem(_ error: CocoaError) -> String {
+        if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError,
+            underlying.domain == NSPOSIXErrorDomain
+        {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        switch error.code {
+        case .fileNoSuchFile, .fileReadNoSuchFile: return "no such file or directory"
+        case .fileReadNoPermission, .fileWriteNoPermission: return "permission denied"
+        case .fileWriteOutOfSpace: return "no space left on the device"
+        case .fileWriteVolumeReadOnly: return "the file system is read-only"
+        default: return sentence(error.localizedDescription)
+        }
     }
 
     /// `text` as one short line of plain text: whitespace runs made one space, control
@@ -121,5 +155,17 @@ extension String.StringInterpolation {
             }
         }
         appendLiteral(text)
+    }
+}
+
+/// A state file that is not a file.
+enum DemoStateFileError: Error, CustomStringConvertible {
+    /// The path names a directory.
+    case isDirectory
+
+    var description: String {
+        switch self {
+        case .isDirectory: return "it is a directory, not a file"
+        }
     }
 }
