@@ -134,8 +134,10 @@ public final class DemoApp {
             switch stateFile.load() {
             case .missing:
                 notes.append(
-                    ("No saved state in \(stateFile.path) yet: a fresh start; quit saves it there.",
-                        .notice))
+                    (
+                        "No saved state in \(stateFile.path) yet: a fresh start; quit saves it there.",
+                        .notice
+                    ))
             case .unreadable(let reason):
                 keepsStateFile = true
                 notes.append((Self.couldNotRestore(stateFile, reason), .error))

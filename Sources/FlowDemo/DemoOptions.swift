@@ -123,7 +123,8 @@ public enum DemoOptionsError: Error, Equatable, CustomStringConvertible {
         case .unknownArgument(let argument):
             return "flowdemo: unknown argument '\(argument)'; see swift run flowdemo --help"
         case .missingFile(let option):
-            return "flowdemo: \(option) needs a file name (\(option) FILE); see swift run flowdemo --help"
+            return
+                "flowdemo: \(option) needs a file name (\(option) FILE); see swift run flowdemo --help"
         case .repeatedOption(let option):
             return "flowdemo: \(option) is given twice; see swift run flowdemo --help"
         }

@@ -100,7 +100,8 @@ public struct DemoStateFile: Sendable, Equatable {
             text =
                 "it is not a saved state: '\(key.stringValue)' is missing at "
                 + "\(where: context.codingPath)"
-        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+        case DecodingError.typeMismatch(_, let context),
+            DecodingError.valueNotFound(_, let context):
             text =
                 "it is not a saved state: \(sentence(context.debugDescription)) at "
                 + "\(where: context.codingPath)"

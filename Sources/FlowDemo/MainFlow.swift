@@ -72,6 +72,7 @@ final class MainFlow: FlowController, AwaitableFlow, FlowRestorable {
     func restoreState(_ state: SavedSession) throws {
         let accounts = try dependencies.require(AuthServiceKey.self).accounts
         let catalog = try dependencies.require(CatalogStoreKey.self)
-        dependencies.set(try state.makeSession(accounts: accounts, catalog: catalog), for: SessionKey.self)
+        dependencies.set(
+            try state.makeSession(accounts: accounts, catalog: catalog), for: SessionKey.self)
     }
 }

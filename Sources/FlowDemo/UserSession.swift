@@ -84,7 +84,8 @@ public struct SavedSession: Codable, Sendable, Equatable {
     public var ratings: [Rating]
 
     /// Creates a saved session.
-    public init(username: String, viewedBookIDs: [Int], favouriteBookIDs: [Int], ratings: [Rating]) {
+    public init(username: String, viewedBookIDs: [Int], favouriteBookIDs: [Int], ratings: [Rating])
+    {
         self.username = username
         self.viewedBookIDs = viewedBookIDs
         self.favouriteBookIDs = favouriteBookIDs
