@@ -18,14 +18,19 @@ public struct DemoStateFile: Sendable, Equatable {
 
     /// The path as given on the command line (messages show it so).
     public let path: String
-
-    /// The file at `path`, relative to the current directory unless absolute.
-    public init(path: String) {
-        self.path = path
-    }
-
     /// The file's URL.
-    public var url: URL { URL(fileURLWithPath: path) }
+    public let url: URL
+
+    /// The file at `path`, relative to `directory` (by default the current directory) unless
+    /// it is absolute. Messages show `path` as given.
+    public init(path: String, relativeTo directory: URL? = nil) {
+        self.path = path
+        if let directory, !path.hasPrefix("/") {
+            url = directory.appendingPathComponent(path)
+        } else {
+            url = URL(fileURLWithPath: path)
+        }
+    }
 
     /// What reading the file found.
     public enum Loaded {

@@ -17,7 +17,7 @@ struct ConsistencyTests {
         return text.components(separatedBy: "swift run flowdemo").dropFirst().map { rest in
             let line = rest.prefix { $0 != "\n" && $0 != "`" && $0 != ")" }
             return line.split(separator: " ").map(String.init)
-                .prefix { !["<", "|", "#", "&&", ";"].contains($0) }.map { $0 }
+                .prefix { !["<", ">", "|", "#", "&&", ";"].contains($0) }.map { $0 }
         }
     }
 
