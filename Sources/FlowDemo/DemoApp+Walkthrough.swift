@@ -40,7 +40,7 @@ extension DemoApp {
                 + "(the commands: swift run flowdemo --help)."
         ]
         if let stateFile {
-            banner.append("(The walkthrough neither restores nor saves \(stateFile.path).)")
+            banner.append("(The walkthrough neither restores nor saves \(stateFile.shownPath).)")
             forgetStateFile()
         }
         return banner + [""] + (await transcript(of: Self.walkthroughCommands))

@@ -135,7 +135,7 @@ public final class DemoApp {
             case .missing:
                 notes.append(
                     (
-                        "No saved state in \(stateFile.path) yet: a fresh start; quit saves it there.",
+                        "No saved state in \(stateFile.shownPath) yet: a fresh start; quit saves it there.",
                         .notice
                     ))
             case .unreadable(let reason):
@@ -170,16 +170,16 @@ public final class DemoApp {
     }
 
     private static func couldNotRestore(_ file: DemoStateFile, _ reason: String) -> String {
-        "Could not restore state from \(file.path): \(reason); starting fresh."
+        "Could not restore state from \(file.shownPath): \(reason); starting fresh."
     }
 
     /// What a restored start says: who is signed in, if anyone.
     private func restoredNote(_ file: DemoStateFile) -> String {
         let main = (runtime.root as? AppRoot)?.current as? MainFlow
         guard let session = main?.session else {
-            return "Restored the state saved in \(file.path) (nobody is signed in)."
+            return "Restored the state saved in \(file.shownPath) (nobody is signed in)."
         }
-        return "Restored the state saved in \(file.path): \(session.account.displayName) is "
+        return "Restored the state saved in \(file.shownPath): \(session.account.displayName) is "
             + "signed in."
     }
 
@@ -333,18 +333,18 @@ public final class DemoApp {
         guard let stateFile, runtime.isRunning else { return }
         guard !keepsStateFile else {
             console.write(
-                "Not saving the state to \(stateFile.path): it held no saved state at start, so "
+                "Not saving the state to \(stateFile.shownPath): it held no saved state at start, so "
                     + "it is left as it was.", style: .notice)
             return
         }
         do {
             try stateFile.save(try runtime.snapshot())
             console.write(
-                "Saved the state to \(stateFile.path): flowdemo --state \(stateFile.path) "
+                "Saved the state to \(stateFile.shownPath): flowdemo --state \(stateFile.shownPath) "
                     + "starts here.", style: .success)
         } catch {
             console.write(
-                "Could not save the state to \(stateFile.path): "
+                "Could not save the state to \(stateFile.shownPath): "
                     + "\(DemoStateFile.reason(for: error)).", style: .error)
         }
     }

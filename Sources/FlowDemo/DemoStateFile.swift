@@ -21,6 +21,9 @@ public struct DemoStateFile: Sendable, Equatable {
     /// The file's URL.
     public let url: URL
 
+    /// The path as messages show it: as given, without control characters.
+    public var shownPath: String { DemoInput.sanitized(path) }
+
     /// The file at `path`, relative to `directory` (by default the current directory) unless
     /// it is absolute. Messages show `path` as given.
     public init(path: String, relativeTo directory: URL? = nil) {
