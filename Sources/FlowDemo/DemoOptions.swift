@@ -45,7 +45,7 @@ public struct DemoOptions: Equatable, Sendable {
         flowdemo: the FlowKit demo, a terminal app whose navigation is a FlowController tree.
 
         USAGE: swift run flowdemo [--help] [--walkthrough] [--state FILE]
-               (or the built binary: .build/debug/flowdemo [--help] [--walkthrough] [--state FILE])
+               (or the built binary, with the same options: .build/debug/flowdemo)
 
         OPTIONS:
           -h, --help       Show this help and exit.
