@@ -11,6 +11,11 @@ import FlowKit
 ///
 /// Stopping the runtime exits the flow being awaited and cancels the loop's task: the loop
 /// ends there, quietly.
+///
+/// A start restored from a saved state (`flowdemo --state`) already shows a login flow or a
+/// main flow, built by this switch's factories (`login`, `main`). No `run` shows those, so the
+/// loop awaits the restored flow with ``FlowController/awaitResult(of:)`` first, then goes on
+/// as usual: after a restored main flow's logout, the next login flow tears it down.
 final class AppRoot: FlowSwitch {
     private let counter: LiveNodeCounter
     private let registration: LiveNodeCounter.Registration
@@ -22,7 +27,11 @@ final class AppRoot: FlowSwitch {
         // A deep link to the catalog while logged out builds a main flow only for its guard
         // to decide (it redirects to the login screen); the signed-in main flow is the one
         // the session loop shows.
+        // The same factory rebuilds the main flow of a saved state, which restores its session.
         register("main") { MainFlow(counter: counter) }
+        // A saved state taken at the login screen: the restored login flow is awaited as the
+        // first one.
+        register("login") { LoginFlow(counter: counter) }
         registerGlobal("about") { AboutScreen(counter: counter) }
     }
 
@@ -30,26 +39,19 @@ final class AppRoot: FlowSwitch {
         task { [weak self] in try await self?.runSessions() }
     }
 
-    /// Signs in, shows the catalog until logout, and starts again.
+    /// Signs in, shows the catalog until logout, and starts again. A restored start first
+    /// awaits the flow it restored.
     private func runSessions() async throws {
-        var signedOut: SignedOut?
+        var signedOut = try await awaitRestoredMainFlow()
+        var restoredAccount = try await awaitRestoredLoginFlow()
         while true {
-            // The flow is made in the call, so that nothing but `run` holds it while it runs.
-            let account = try await run(
-                LoginFlow(counter: counter) { [console, signedOut] in
-                    // The login flow enters after the main flow exited and was released.
-                    guard let signedOut else { return }
-                    console.write(
-                        "\(signedOut.name) signed out: the app root tore the main flow down and "
-                            + "shows a new login flow.", style: .success)
-                    if signedOut.session == nil {
-                        console.write(
-                            "The session is gone (checked with a weak reference).", style: .success)
-                    } else {
-                        console.write(
-                            "The session is STILL ALIVE: something leaked it.", style: .error)
-                    }
-                }, .switch)
+            let account: Account
+            if let restored = restoredAccount {
+                account = restored
+                restoredAccount = nil
+            } else {
+                account = try await signIn(after: signedOut)
+            }
             do {
                 let session = UserSession(account: account)
                 let main = MainFlow(counter: counter, session: session)
@@ -60,6 +62,45 @@ final class AppRoot: FlowSwitch {
                 try await run(main, .switch)  // until the user logs out
             }
         }
+    }
+
+    /// Shows a new login flow (tearing the main flow down, if one is shown) and awaits the
+    /// account it finishes with. Once it enters, it says whether `signedOut`'s session is gone.
+    private func signIn(after signedOut: SignedOut?) async throws -> Account {
+        // The flow is made in the call, so that nothing but `run` holds it while it runs.
+        try await run(
+            LoginFlow(counter: counter) { [console, signedOut] in
+                // The login flow enters after the main flow exited and was released.
+                guard let signedOut else { return }
+                console.write(
+                    "\(signedOut.name) signed out: the app root tore the main flow down and "
+                        + "shows a new login flow.", style: .success)
+                if signedOut.session == nil {
+                    console.write(
+                        "The session is gone (checked with a weak reference).", style: .success)
+                } else {
+                    console.write(
+                        "The session is STILL ALIVE: something leaked it.", style: .error)
+                }
+            }, .switch)
+    }
+}
+
+extension AppRoot {
+    /// Awaits the main flow of a restored start until the user logs out, and returns who
+    /// signed out; `nil` if the app did not start with a main flow.
+    private func awaitRestoredMainFlow() async throws -> SignedOut? {
+        guard let main = current as? MainFlow, let session = main.session else { return nil }
+        let signedOut = SignedOut(name: session.account.displayName, session: session)
+        try await awaitResult(of: main)  // until the user logs out
+        return signedOut
+    }
+
+    /// Awaits the login flow of a restored start: the account it finishes with, if the app
+    /// started with a login flow (also after a restored main flow's logout: then it has none).
+    private func awaitRestoredLoginFlow() async throws -> Account? {
+        guard let login = current as? LoginFlow else { return nil }
+        return try await awaitResult(of: login)
     }
 }
 

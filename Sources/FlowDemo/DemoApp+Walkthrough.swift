@@ -32,12 +32,17 @@ extension DemoApp {
 
     /// The built-in walkthrough's whole output, as the binary prints it when standard input
     /// is empty. Call it on a new app.
+    ///
+    /// It neither restores nor saves the ``stateFile``: it always starts at the login screen.
     public func walkthrough() async -> [String] {
-        [
+        var banner = [
             "No input: running the built-in walkthrough "
-                + "(the commands: swift run flowdemo --help).",
-            "",
+                + "(the commands: swift run flowdemo --help)."
         ]
-            + (await transcript(of: Self.walkthroughCommands))
+        if let stateFile {
+            banner.append("(The walkthrough neither restores nor saves \(stateFile.shownPath).)")
+            forgetStateFile()
+        }
+        return banner + [""] + (await transcript(of: Self.walkthroughCommands))
     }
 }

@@ -45,6 +45,12 @@ public final class DemoApp {
     public private(set) var isTracing = false
     /// Whether `quit` ran: the runtime is stopped and further commands do nothing.
     public private(set) var hasQuit = false
+    /// Where the navigation is restored from at start and saved to at quit (`--state FILE`),
+    /// if anywhere. The walkthrough sets it to `nil`: it neither reads nor writes the file.
+    public private(set) var stateFile: DemoStateFile?
+    /// Whether ``stateFile`` held something other than a saved state at start (not JSON, not
+    /// a snapshot, a directory): then quitting leaves it as it was rather than replace it.
+    private var keepsStateFile = false
 
     private let console = DemoConsole()
     /// The deep links this app follows.
@@ -58,11 +64,14 @@ public final class DemoApp {
     ///   - accounts: Who may sign in.
     ///   - lockout: The login lockout rule.
     ///   - clock: The lockout's clock; `nil` uses ``DemoClockKey``'s default (the system's).
+    ///   - stateFile: Where to restore the navigation from at start and save it to at quit.
     public init(
         catalog: CatalogStore, accounts: [Account] = Account.shipped,
-        lockout: LockoutPolicy = .standard, clock: (any DemoClock)? = nil
+        lockout: LockoutPolicy = .standard, clock: (any DemoClock)? = nil,
+        stateFile: DemoStateFile? = nil
     ) {
         let counter = LiveNodeCounter()
+        self.stateFile = stateFile
         links = DemoLinks.router(for: catalog)
         let root = AppRoot(counter: counter)
         root.dependencies.set(console, for: ConsoleKey.self)
@@ -98,25 +107,80 @@ public final class DemoApp {
     /// Creates the app with the catalog shipped as a resource.
     ///
     /// - Throws: ``CatalogError`` or a decoding error if the resource is broken.
-    public static func shipped(clock: (any DemoClock)? = nil) throws -> DemoApp {
-        DemoApp(catalog: try CatalogStore.shipped(), clock: clock)
+    public static func shipped(
+        clock: (any DemoClock)? = nil, stateFile: DemoStateFile? = nil
+    ) throws -> DemoApp {
+        DemoApp(catalog: try CatalogStore.shipped(), clock: clock, stateFile: stateFile)
     }
 
     // MARK: Steps
 
-    /// Starts the runtime; the output is the greeting and the first panel.
+    /// Starts the runtime, restored from ``stateFile`` if there is one; the output is the
+    /// greeting, what the restoration did, and the first panel.
     public func startStep() async -> DemoOutput {
+        let notes = startRuntime()
+        await settle()
+        console.write("FlowKit demo: the app is a tree of FlowControllers. Type 'help' for help.")
+        for note in notes { console.write(note.text, style: note.style) }
+        console.write("")
+        return finish(command: nil, forcePanel: true)
+    }
+
+    /// Starts the runtime: restored from ``stateFile`` when it holds a state that restores,
+    /// else fresh. Returns what to tell the user (nothing without a state file).
+    private func startRuntime() -> [(text: String, style: DemoStyle)] {
+        var notes: [(text: String, style: DemoStyle)] = []
+        if let stateFile {
+            switch stateFile.load() {
+            case .missing:
+                notes.append(
+                    (
+                        "No saved state in \(stateFile.shownPath) yet: a fresh start; quit saves it there.",
+                        .notice
+                    ))
+            case .unreadable(let reason):
+                keepsStateFile = true
+                notes.append((Self.couldNotRestore(stateFile, reason), .error))
+            case .snapshot(let snapshot):
+                do {
+                    let report = try runtime.start(
+                        restoring: snapshot, routeTypes: DemoStateFile.routeTypes)
+                    notes.append((restoredNote(stateFile), .success))
+                    if !report.isComplete {
+                        let skipped = report.skipped.map { DemoStateFile.oneLine($0.description) }
+                        notes.append(
+                            (
+                                "Not restored (a guard refused): "
+                                    + skipped.joined(separator: "; ") + ".", .notice
+                            ))
+                    }
+                    return notes
+                } catch {
+                    notes.append(
+                        (Self.couldNotRestore(stateFile, DemoStateFile.reason(for: error)), .error))
+                }
+            }
+        }
         do {
             try runtime.start()
         } catch {
             preconditionFailure("DemoApp.start: \(error)")
         }
-        await settle()
-        console.write([
-            "FlowKit demo: the app is a tree of FlowControllers. Type 'help' for help.",
-            "",
-        ])
-        return finish(command: nil, forcePanel: true)
+        return notes
+    }
+
+    private static func couldNotRestore(_ file: DemoStateFile, _ reason: String) -> String {
+        "Could not restore state from \(file.shownPath): \(reason); starting fresh."
+    }
+
+    /// What a restored start says: who is signed in, if anyone.
+    private func restoredNote(_ file: DemoStateFile) -> String {
+        let main = (runtime.root as? AppRoot)?.current as? MainFlow
+        guard let session = main?.session else {
+            return "Restored the state saved in \(file.shownPath) (nobody is signed in)."
+        }
+        return "Restored the state saved in \(file.shownPath): \(session.account.displayName) is "
+            + "signed in."
     }
 
     /// The prompt for interactive mode: the focused path, e.g. `app/main/tabs/catalog/list> `.
@@ -243,6 +307,7 @@ public final class DemoApp {
     public func quitStep(command: String? = nil) async -> DemoOutput {
         guard !hasQuit else { return DemoOutput(command: command) }
         hasQuit = true
+        saveState()
         console.write("Quitting: the runtime stops and every node exits, innermost first.")
         stopRuntime()
         await settle()
@@ -256,6 +321,37 @@ public final class DemoApp {
                 + "(\(liveNodes.created) created in this run).",
             style: liveNodes.alive == 0 ? .success : .error)
         return DemoOutput(command: command, lines: console.take())
+    }
+
+    /// Saves the navigation to ``stateFile``, if there is one, and says how it went. A file
+    /// that cannot be written is reported and changes nothing else (the exit status stays
+    /// 0 unless something leaked). A file that held something else than a saved state at
+    /// start (``DemoStateFile/Loaded/unreadable(_:)``) is not replaced: it may be a file the
+    /// user named by mistake. One that held a snapshot this app could not restore (another
+    /// version, a book that is gone) is.
+    private func saveState() {
+        guard let stateFile, runtime.isRunning else { return }
+        guard !keepsStateFile else {
+            console.write(
+                "Not saving the state to \(stateFile.shownPath): it held no saved state at start, so "
+                    + "it is left as it was.", style: .notice)
+            return
+        }
+        do {
+            try stateFile.save(try runtime.snapshot())
+            console.write(
+                "Saved the state to \(stateFile.shownPath): flowdemo --state \(stateFile.shownPath) "
+                    + "starts here.", style: .success)
+        } catch {
+            console.write(
+                "Could not save the state to \(stateFile.shownPath): "
+                    + "\(DemoStateFile.reason(for: error)).", style: .error)
+        }
+    }
+
+    /// Forgets ``stateFile``: the walkthrough neither reads nor writes it.
+    func forgetStateFile() {
+        stateFile = nil
     }
 
     // MARK: Transcript lines

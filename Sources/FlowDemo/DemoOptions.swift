@@ -4,34 +4,59 @@ public struct DemoOptions: Equatable, Sendable {
     public var showHelp = false
     /// `--walkthrough`: run the built-in walkthrough whatever standard input is.
     public var forceWalkthrough = false
+    /// `--state FILE` (or `--state=FILE`): restore the navigation from FILE at start, if it
+    /// exists, and save it there at quit.
+    public var stateFile: String?
 
     /// Parses `arguments` (without the program name).
     ///
     /// A `--` is skipped, so `swift run flowdemo -- --help` works as well as
     /// `swift run flowdemo --help`.
     ///
-    /// - Throws: ``DemoOptionsError`` for an argument it does not know.
+    /// - Throws: ``DemoOptionsError`` for an argument it does not know, a `--state` without a
+    ///   file name (a name starting with `-` is taken for a forgotten one: write `./-name`),
+    ///   or a second `--state`.
     public init(arguments: [String]) throws {
-        for argument in arguments {
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
             switch argument {
             case "--help", "-h": showHelp = true
             case "--walkthrough": forceWalkthrough = true
             case "--": continue
+            case "--state":
+                try setStateFile(remaining.popFirst())
+            case _ where argument.hasPrefix("--state="):
+                try setStateFile(String(argument.dropFirst("--state=".count)))
             default: throw DemoOptionsError.unknownArgument(argument)
             }
         }
+    }
+
+    private mutating func setStateFile(_ path: String?) throws {
+        guard stateFile == nil else { throw DemoOptionsError.repeatedOption("--state") }
+        guard let path, !path.isEmpty, !path.hasPrefix("-") else {
+            throw DemoOptionsError.missingFile("--state")
+        }
+        stateFile = path
     }
 
     /// What `flowdemo --help` prints.
     public static let helpText = """
         flowdemo: the FlowKit demo, a terminal app whose navigation is a FlowController tree.
 
-        USAGE: swift run flowdemo [--help] [--walkthrough]
-               (or the built binary: .build/debug/flowdemo [--help] [--walkthrough])
+        USAGE: swift run flowdemo [--help] [--walkthrough] [--state FILE]
+               (or the built binary, with the same options: .build/debug/flowdemo)
 
         OPTIONS:
           -h, --help       Show this help and exit.
           --walkthrough    Run the built-in walkthrough, whatever standard input is.
+          --state FILE     Restore the navigation saved in FILE, if it exists, and save it
+                           there at quit, Ctrl-C and the end of input: the next run starts
+                           on the same tab, stacks, book and sheet, signed in. FILE is JSON;
+                           it holds the username, never the password. A FILE that cannot be
+                           restored is reported and the app starts fresh; one that cannot be
+                           written is reported and the exit status does not change. The
+                           walkthrough neither reads nor writes it.
 
         MODES:
           A terminal: interactive; each step clears the screen and draws the screen's panel,
@@ -88,11 +113,20 @@ public struct DemoOptions: Equatable, Sendable {
 public enum DemoOptionsError: Error, Equatable, CustomStringConvertible {
     /// `argument` is not an option of `flowdemo`.
     case unknownArgument(String)
+    /// The option needs a file name and has none.
+    case missingFile(String)
+    /// The option was given twice.
+    case repeatedOption(String)
 
     public var description: String {
         switch self {
         case .unknownArgument(let argument):
             return "flowdemo: unknown argument '\(argument)'; see swift run flowdemo --help"
+        case .missingFile(let option):
+            return
+                "flowdemo: \(option) needs a file name (\(option) FILE); see swift run flowdemo --help"
+        case .repeatedOption(let option):
+            return "flowdemo: \(option) is given twice; see swift run flowdemo --help"
         }
     }
 }

@@ -2,8 +2,9 @@ import FlowKit
 import FlowKitLinks
 
 /// The demo's screen routes: one family, built by the factory of the tabs' stacks
-/// (``BookStack``).
-public enum CatalogRoute: Hashable, Sendable {
+/// (``BookStack``). `Codable`, so snapshots of the tree can store them (`flowdemo --state`):
+/// `{"detail": {"id": 12}}`.
+public enum CatalogRoute: Hashable, Sendable, Codable {
     /// The book list, at the bottom of the catalog tab's stack.
     case list
     /// The favourites list, at the bottom of the favourites tab's stack.

@@ -13,10 +13,20 @@ final class DetailScreen: FlowController, DemoScreen {
         registration = counter.register()
         self.book = book
         super.init(name: "detail", route: FlowRoute(CatalogRoute.detail(id: book.id)))
+        // The rating sheet `rate` presents, for restoration: a snapshot taken while the sheet
+        // was open rebuilds it with this factory.
+        register(RatingSheet.route) { RatingSheet(book: book, counter: counter) }
     }
 
     override func didEnter() {
         (try? dependencies.require(SessionKey.self))?.recordView(of: book)
+        // Restored with its rating sheet open: no `run` awaits that sheet, so await it here.
+        if let sheet = presentedChild as? RatingSheet {
+            task { [weak self, weak sheet] in
+                guard let self, let sheet else { return }
+                await self.awaitRating { try await self.awaitRestoredSheet(sheet) }
+            }
+        }
     }
 
     var title: String { book.title }
@@ -72,9 +82,29 @@ final class DetailScreen: FlowController, DemoScreen {
 
     /// Presents the rating sheet and awaits its result.
     private func rate() async {
+        await awaitRating {
+            try await run(RatingSheet(book: book, counter: registration.counter), .present)
+        }
+    }
+
+    /// Awaits a sheet restored over this screen, and dismisses it once it finished, as `run`
+    /// does for the sheets it presents.
+    private func awaitRestoredSheet(_ sheet: RatingSheet) async throws -> Int {
+        let stars = try await awaitResult(of: sheet)
+        if presentedChild === sheet {
+            do {
+                _ = try dismiss()
+            } catch {
+                console.write("Could not dismiss the rating sheet: \(error)", style: .error)
+            }
+        }
+        return stars
+    }
+
+    /// Records the rating `sheet` gives, or says why there is none.
+    private func awaitRating(_ sheet: () async throws -> Int) async {
         do {
-            let stars = try await run(
-                RatingSheet(book: book, counter: registration.counter), .present)
+            let stars = try await sheet()
             try dependencies.require(SessionKey.self).rate(book, stars: stars)
             console.write(
                 "You gave \(book.title) \(stars) of \(RatingSheet.maxStars) stars.",

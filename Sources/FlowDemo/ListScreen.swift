@@ -4,8 +4,17 @@ import FlowKit
 /// Selecting a book sends ``BookSelected``; the main flow decides what happens next.
 ///
 /// Its page and filter are plain state of this node: they survive a detail screen being
-/// pushed over it (covered is not exited) and vanish with it on logout.
-final class ListScreen: FlowController, DemoScreen {
+/// pushed over it (covered is not exited) and vanish with it on logout. It saves them in
+/// snapshots (``FlowRestorable``, `flowdemo --state`).
+final class ListScreen: FlowController, DemoScreen, FlowRestorable {
+    /// What the list saves: its page and filter.
+    struct SavedState: Codable, Sendable, Equatable {
+        /// The page, from 0.
+        var page: Int
+        /// The filter text; empty for none.
+        var filter: String
+    }
+
     /// Books per page.
     static let pageSize = 8
 
@@ -18,6 +27,24 @@ final class ListScreen: FlowController, DemoScreen {
     init(counter: LiveNodeCounter) {
         registration = counter.register()
         super.init(name: "list", route: FlowRoute(CatalogRoute.list))
+    }
+
+    /// The page and filter, or nothing on the first page without a filter.
+    func saveState() -> SavedState? {
+        page == 0 && filter.isEmpty ? nil : SavedState(page: page, filter: filter)
+    }
+
+    /// Takes back a page and filter: the filter sanitised as typed input is (and refused over
+    /// ``DemoInput/maxLineLength`` characters), the page kept within the filtered list.
+    func restoreState(_ state: SavedState) throws {
+        let clean = String(DemoInput.sanitized(state.filter).trimmingWhitespace)
+        guard clean.count <= DemoInput.maxLineLength else {
+            throw ListStateError.filterTooLong(clean.count)
+        }
+        let store = try dependencies.require(CatalogStoreKey.self)
+        filter = clean
+        let count = store.books(matching: clean).count
+        page = min(max(0, state.page), max(0, (count - 1) / Self.pageSize))
     }
 
     private var store: CatalogStore {
@@ -147,5 +174,18 @@ final class ListScreen: FlowController, DemoScreen {
             return
         }
         send(BookSelected(book: books[number - 1]))
+    }
+}
+
+/// Why a list's saved state was refused.
+enum ListStateError: Error, CustomStringConvertible {
+    /// The saved filter is longer than a command line may be.
+    case filterTooLong(Int)
+
+    var description: String {
+        switch self {
+        case .filterTooLong(let count):
+            return "the filter has \(count) characters; at most \(DemoInput.maxLineLength)"
+        }
     }
 }

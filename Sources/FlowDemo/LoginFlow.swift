@@ -1,12 +1,14 @@
 import FlowKit
 
 /// The login flow: owns the login screen and finishes with the signed-in ``Account``, which
-/// the app root awaits.
-final class LoginFlow: FlowController, ResultFlow {
+/// the app root awaits. A login flow restored from a saved state (`flowdemo --state`) is
+/// awaited with ``FlowController/awaitResult(of:)``.
+final class LoginFlow: FlowController, AwaitableFlow {
     typealias Result = Account
 
     private let registration: LiveNodeCounter.Registration
     private let whenEntered: @MainActor () -> Void
+    var exitObserver: (@MainActor () -> Void)?
 
     /// Creates the flow; `whenEntered` runs when it enters.
     init(counter: LiveNodeCounter, whenEntered: @escaping @MainActor () -> Void = {}) {
@@ -26,5 +28,10 @@ final class LoginFlow: FlowController, ResultFlow {
 
     override func didEnter() {
         whenEntered()
+    }
+
+    override func willExit() {
+        exitObserver?()
+        exitObserver = nil
     }
 }

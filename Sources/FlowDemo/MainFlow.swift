@@ -7,15 +7,18 @@ import FlowKit
 /// was selected in: neither list knows what comes after it. It finishes when
 /// ``LogoutRequested`` reaches it: the app root awaits that.
 ///
-/// What a later save needs is in two places: the navigation (which tab, which screens) is
-/// made of routes (`main`, `tabs`, the tab's name, then ``CatalogRoute`` values), and
-/// everything else the user did is in ``session``.
-final class MainFlow: FlowController, ResultFlow {
+/// What a save needs is in two places: the navigation (which tab, which screens) is made of
+/// routes (`main`, `tabs`, the tab's name, then ``CatalogRoute`` values), and everything else
+/// the user did is in ``session``, which the flow saves as a ``SavedSession`` (``saveState()``;
+/// `flowdemo --state`). A main flow restored from it gets its session back before its entry
+/// guard is asked, and the app root awaits it with ``FlowController/awaitResult(of:)``.
+final class MainFlow: FlowController, AwaitableFlow, FlowRestorable {
     typealias Result = Void
 
     private let registration: LiveNodeCounter.Registration
     /// The tab container (also the only child).
     let tabs: MainTabs
+    var exitObserver: (@MainActor () -> Void)?
 
     /// Creates the main flow for `session`; without one (a deep link's path built while
     /// logged out), the entry guard sends the user to sign in first.
@@ -50,5 +53,26 @@ final class MainFlow: FlowController, ResultFlow {
     /// The signed-in session, set on this flow only.
     var session: UserSession? {
         dependencies.value(for: SessionKey.self)
+    }
+
+    override func willExit() {
+        exitObserver?()
+        exitObserver = nil
+    }
+
+    /// Who is signed in (by username, never the password) and what they did.
+    func saveState() -> SavedSession? {
+        session.map(SavedSession.init(session:))
+    }
+
+    /// Makes the saved session the flow's own, for the account with the saved username.
+    ///
+    /// - Throws: ``SavedSessionError`` for a username no account has, or a book the catalog
+    ///   does not have; an error if the auth service or the catalog is missing from the scope.
+    func restoreState(_ state: SavedSession) throws {
+        let accounts = try dependencies.require(AuthServiceKey.self).accounts
+        let catalog = try dependencies.require(CatalogStoreKey.self)
+        dependencies.set(
+            try state.makeSession(accounts: accounts, catalog: catalog), for: SessionKey.self)
     }
 }

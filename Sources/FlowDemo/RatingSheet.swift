@@ -3,20 +3,33 @@ import FlowKit
 /// A sheet that asks for a rating of one book: `stars <n>` finishes it with n (1 to 5);
 /// `close` (the platform's close button) dismisses it without a rating, which cancels the
 /// detail screen's `run`.
-final class RatingSheet: FlowController, ResultFlow, DemoScreen {
+///
+/// Its route is `"rate"`, built by the detail screen's factory, so a snapshot taken while it
+/// is open restores it (`flowdemo --state`); the restored detail screen then awaits it with
+/// ``FlowController/awaitResult(of:)``.
+final class RatingSheet: FlowController, AwaitableFlow, DemoScreen {
     typealias Result = Int
 
+    /// The sheet's route, registered on every detail screen.
+    static let route: FlowRoute = "rate"
+
     /// The highest rating.
-    static let maxStars = 5
+    nonisolated static let maxStars = 5
 
     private let registration: LiveNodeCounter.Registration
     /// The book being rated.
     let book: Book
+    var exitObserver: (@MainActor () -> Void)?
 
     init(book: Book, counter: LiveNodeCounter) {
         registration = counter.register()
         self.book = book
-        super.init(name: "rate")
+        super.init(name: "rate", route: Self.route)
+    }
+
+    override func willExit() {
+        exitObserver?()
+        exitObserver = nil
     }
 
     var title: String { "Rate this book" }

@@ -17,7 +17,7 @@ if options.showHelp {
 
 let app: DemoApp
 do {
-    app = try DemoApp.shipped()
+    app = try DemoApp.shipped(stateFile: options.stateFile.map { DemoStateFile(path: $0) })
 } catch {
     FileHandle.standardError.write(Data("flowdemo: \(error)\n".utf8))
     exit(1)

@@ -17,7 +17,7 @@ struct ConsistencyTests {
         return text.components(separatedBy: "swift run flowdemo").dropFirst().map { rest in
             let line = rest.prefix { $0 != "\n" && $0 != "`" && $0 != ")" }
             return line.split(separator: " ").map(String.init)
-                .prefix { !["<", "|", "#", "&&", ";"].contains($0) }.map { $0 }
+                .prefix { !["<", ">", "|", "#", "&&", ";"].contains($0) }.map { $0 }
         }
     }
 
@@ -29,7 +29,7 @@ struct ConsistencyTests {
         }
         all += DemoOptions.helpText.components(separatedBy: "swift run flowdemo").dropFirst()
             .map { $0.prefix { $0 != "\n" }.split(separator: " ").map(String.init) }
-            .map { $0.filter { !$0.hasPrefix("[") } }
+            .map { $0.filter { !$0.hasPrefix("[") && !$0.hasSuffix("]") } }
 
         #expect(all.contains(["--help"]))
         for options in all {
