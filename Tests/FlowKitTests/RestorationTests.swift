@@ -208,6 +208,27 @@ struct RestorationTests {
         #expect(!world.bag.alive.contains { $0.hasPrefix("share") })
     }
 
+    @Test("A presented node without a route is left out and reported; the rest is restored")
+    func routelessPresentedNode() throws {
+        let world = RestoreWorld()
+        let live = try makeSavedApp(world: world)
+        let review = try #require(live.node(at: "app/main/tabs/catalog/review"))
+        try review.dismiss()
+        try review.present(FlowController(name: "note"))  // by instance: no route
+        let snapshot = try live.snapshot()
+        let runtime = try FlowRuntime(root: RestoreWorld().makeApp())
+        let report = try runtime.start(restoring: snapshot, routeTypes: [LoginStep.self])
+        #expect(
+            report.skipped == [
+                .init(
+                    path: "app/main/tabs/catalog/review/note",
+                    reason: "it has no route and the app composes no node at its place")
+            ])
+        let restored = try #require(runtime.node(at: "app/main/tabs/catalog/review"))
+        #expect(restored.presentedChild == nil)
+        #expect(restored.state == .entered)
+    }
+
     @Test("An embedded child whose guard refuses is dropped; its parent gets its defaults")
     func refusedEmbeddedChild() throws {
         let snapshot = try makeSavedApp(world: RestoreWorld()).snapshot()

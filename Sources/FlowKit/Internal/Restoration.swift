@@ -159,6 +159,15 @@ final class _Restoration {
         let child: FlowController
         if let candidate, matches(candidate, stored) {
             child = candidate
+        } else if stored.route == nil {
+            // Nothing can rebuild a node without a route (a sheet the app presented by
+            // instance): it is left out like a node whose guard refuses, not the whole tree.
+            if let candidate { drop(candidate) }
+            skipped.append(
+                FlowRestoreReport.Skipped(
+                    path: "\(parent.path)/\(stored.name)",
+                    reason: "it has no route and the app composes no node at its place"))
+            return nil
         } else {
             if let candidate { drop(candidate) }
             child = try build(stored, in: parent, presenting: presenting)
