@@ -14,7 +14,7 @@ import FlowKit
 ///
 /// A start restored from a saved state (`flowdemo --state`) already shows a login flow or a
 /// main flow, built by this switch's factories (`login`, `main`). No `run` shows those, so the
-/// loop awaits the restored flow with ``FlowController/awaitResult(of:)`` first, then goes on
+/// loop awaits the restored flow with `result(of:)` first, then goes on
 /// as usual: after a restored main flow's logout, the next login flow tears it down.
 final class AppRoot: FlowSwitch {
     private let counter: LiveNodeCounter
@@ -92,7 +92,7 @@ extension AppRoot {
     private func awaitRestoredMainFlow() async throws -> SignedOut? {
         guard let main = current as? MainFlow, let session = main.session else { return nil }
         let signedOut = SignedOut(name: session.account.displayName, session: session)
-        try await awaitResult(of: main)  // until the user logs out
+        _ = try await result(of: main)  // until the user logs out
         return signedOut
     }
 
@@ -100,7 +100,7 @@ extension AppRoot {
     /// started with a login flow (also after a restored main flow's logout: then it has none).
     private func awaitRestoredLoginFlow() async throws -> Account? {
         guard let login = current as? LoginFlow else { return nil }
-        return try await awaitResult(of: login)
+        return try await result(of: login)
     }
 }
 

@@ -87,18 +87,10 @@ final class DetailScreen: FlowController, DemoScreen {
         }
     }
 
-    /// Awaits a sheet restored over this screen, and dismisses it once it finished, as `run`
-    /// does for the sheets it presents.
+    /// Awaits a sheet restored over this screen: `result(of:)` dismisses it once it finished,
+    /// as `run` does for the sheets it presents.
     private func awaitRestoredSheet(_ sheet: RatingSheet) async throws -> Int {
-        let stars = try await awaitResult(of: sheet)
-        if presentedChild === sheet {
-            do {
-                _ = try dismiss()
-            } catch {
-                console.write("Could not dismiss the rating sheet: \(error)", style: .error)
-            }
-        }
-        return stars
+        try await result(of: sheet)
     }
 
     /// Records the rating `sheet` gives, or says why there is none.

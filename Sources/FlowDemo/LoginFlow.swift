@@ -2,13 +2,12 @@ import FlowKit
 
 /// The login flow: owns the login screen and finishes with the signed-in ``Account``, which
 /// the app root awaits. A login flow restored from a saved state (`flowdemo --state`) is
-/// awaited with ``FlowController/awaitResult(of:)``.
-final class LoginFlow: FlowController, AwaitableFlow {
+/// awaited with `result(of:)`.
+final class LoginFlow: FlowController, ResultFlow {
     typealias Result = Account
 
     private let registration: LiveNodeCounter.Registration
     private let whenEntered: @MainActor () -> Void
-    var exitObserver: (@MainActor () -> Void)?
 
     /// Creates the flow; `whenEntered` runs when it enters.
     init(counter: LiveNodeCounter, whenEntered: @escaping @MainActor () -> Void = {}) {
@@ -30,8 +29,4 @@ final class LoginFlow: FlowController, AwaitableFlow {
         whenEntered()
     }
 
-    override func willExit() {
-        exitObserver?()
-        exitObserver = nil
-    }
 }

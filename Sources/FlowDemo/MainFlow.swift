@@ -11,14 +11,13 @@ import FlowKit
 /// routes (`main`, `tabs`, the tab's name, then ``CatalogRoute`` values), and everything else
 /// the user did is in ``session``, which the flow saves as a ``SavedSession`` (``saveState()``;
 /// `flowdemo --state`). A main flow restored from it gets its session back before its entry
-/// guard is asked, and the app root awaits it with ``FlowController/awaitResult(of:)``.
-final class MainFlow: FlowController, AwaitableFlow, FlowRestorable {
+/// guard is asked, and the app root awaits it with `result(of:)`.
+final class MainFlow: FlowController, ResultFlow, FlowRestorable {
     typealias Result = Void
 
     private let registration: LiveNodeCounter.Registration
     /// The tab container (also the only child).
     let tabs: MainTabs
-    var exitObserver: (@MainActor () -> Void)?
 
     /// Creates the main flow for `session`; without one (a deep link's path built while
     /// logged out), the entry guard sends the user to sign in first.
@@ -53,11 +52,6 @@ final class MainFlow: FlowController, AwaitableFlow, FlowRestorable {
     /// The signed-in session, set on this flow only.
     var session: UserSession? {
         dependencies.value(for: SessionKey.self)
-    }
-
-    override func willExit() {
-        exitObserver?()
-        exitObserver = nil
     }
 
     /// Who is signed in (by username, never the password) and what they did.

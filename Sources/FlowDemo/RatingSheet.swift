@@ -6,8 +6,8 @@ import FlowKit
 ///
 /// Its route is `"rate"`, built by the detail screen's factory, so a snapshot taken while it
 /// is open restores it (`flowdemo --state`); the restored detail screen then awaits it with
-/// ``FlowController/awaitResult(of:)``.
-final class RatingSheet: FlowController, AwaitableFlow, DemoScreen {
+/// `result(of:)`.
+final class RatingSheet: FlowController, ResultFlow, DemoScreen {
     typealias Result = Int
 
     /// The sheet's route, registered on every detail screen.
@@ -19,17 +19,11 @@ final class RatingSheet: FlowController, AwaitableFlow, DemoScreen {
     private let registration: LiveNodeCounter.Registration
     /// The book being rated.
     let book: Book
-    var exitObserver: (@MainActor () -> Void)?
 
     init(book: Book, counter: LiveNodeCounter) {
         registration = counter.register()
         self.book = book
         super.init(name: "rate", route: Self.route)
-    }
-
-    override func willExit() {
-        exitObserver?()
-        exitObserver = nil
     }
 
     var title: String { "Rate this book" }

@@ -110,6 +110,60 @@ extension FlowController {
         }
     }
 
+    /// Awaits the result of `child`, a flow that is already in the tree (one a restoration
+    /// rebuilt, or one the app showed without `run`), exactly as if `run` had shown it:
+    ///
+    ///     // After start(restoring:), the app root awaits the main flow it finds:
+    ///     if let main = app.current as? MainFlow {
+    ///         let signedOut = try await app.result(of: main)
+    ///     }
+    ///
+    /// - When `child` calls ``finish(with:)``, this returns that value, and `child` is removed
+    ///   where it is shown: dismissed if it is presented, popped with what is above it if it
+    ///   is a stack entry above the bottom one; otherwise it stays.
+    /// - When `child` leaves without finishing, this throws ``FlowError/flowCancelled(flow:)``.
+    /// - When the awaiting task is cancelled, this throws `CancellationError` and `child` is
+    ///   removed as above (an embedded child is taken out of its container).
+    ///
+    /// - Throws: ``FlowError/notInTree(node:)`` if `child` or this node is not entered in the
+    ///   same running tree; ``FlowError/resultAlreadyAwaited(flow:)`` if a `run` or another
+    ///   `result(of:)` already awaits `child`; `CancellationError` if the task is cancelled.
+    public func result<Child: ResultFlow>(of child: Child) async throws -> Child.Result {
+        try Task.checkCancellation()
+        try _requireNotExited()
+        guard state == .entered, child.state == .entered, let runtime = _runtime,
+            runtime.isRunning, child._runtime === runtime
+        else {
+            throw FlowError.notInTree(node: child.state == .entered ? path : child.path)
+        }
+        guard child._extras?.resultWaiter == nil else {
+            throw FlowError.resultAlreadyAwaited(flow: child.path)
+        }
+        // Where the child is shown decides how it is removed once it finished.
+        var container: FlowController = child
+        var placement = FlowPlacement.embed
+        if let parent = child.parent {
+            container = parent
+            if parent._presented === child {
+                placement = .present
+            } else if parent is FlowStack, let index = _lastIndex(of: child, in: parent._children),
+                index > 0
+            {
+                placement = .push
+            }
+        }
+        let waiter = _ResultWaiter<Child.Result>(
+            child: child, container: container, placement: placement, awaitedAt: path)
+        child._writableExtras.resultWaiter = waiter
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                waiter.install(continuation)
+            }
+        } onCancel: {
+            Task { @MainActor in waiter.taskWasCancelled() }
+        }
+    }
+
     /// The node that shows a child placed with `placement` from this node.
     func _container(for placement: FlowPlacement) throws -> FlowController {
         try _requireNotExited()

@@ -82,6 +82,9 @@ public enum FlowError: Error, Equatable, Sendable, CustomStringConvertible {
     case bindingWriteRefused(node: String, reason: String)
     /// ``FlowTabs/select(_:)`` was given a node that is not one of the container's tabs.
     case notATab(tabs: String, node: String)
+    /// ``FlowController/result(of:)`` was asked for a flow that a `run` or another
+    /// `result(of:)` already awaits.
+    case resultAlreadyAwaited(flow: String)
 
     public var description: String {
         switch self {
@@ -158,6 +161,8 @@ public enum FlowError: Error, Equatable, Sendable, CustomStringConvertible {
             return "the platform's write to a binding of '\(node)' was refused: \(reason)"
         case .notATab(let tabs, let node):
             return "'\(node)' is not a tab of '\(tabs)'"
+        case .resultAlreadyAwaited(let flow):
+            return "the result of '\(flow)' is already awaited (by run or result(of:))"
         }
     }
 }
