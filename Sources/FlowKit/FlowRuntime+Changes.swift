@@ -18,10 +18,22 @@ extension FlowRuntime {
             do {
                 _phase = .checking
                 _checkMark = _NodeSerial.next
-                var change = _Change(kind: kind, domain: domain)
+                // Changes never nest (the phase guard above), so one pooled change serves them
+                // all; it is emptied when the transaction ends.
+                var change: _Change
+                if let pooled = _pooledChange {
+                    _pooledChange = nil
+                    pooled.kind = kind
+                    pooled.domain = domain
+                    change = pooled
+                } else {
+                    change = _Change(kind: kind, domain: domain)
+                }
                 change.isPlatformInitiated = platform
                 defer {
                     change.clearPendingLinks()
+                    change.reset()
+                    _pooledChange = change
                     _phase = .idle
                 }
                 do {
@@ -31,7 +43,9 @@ extension FlowRuntime {
                 } catch {
                     // What route factories built for this change is released (see
                     // FlowController+Results.swift), even if its handlers capture it.
-                    _discardBuilt(change.insertions.map(\.node))
+                    var built: [FlowController] = []
+                    for insertion in change.insertions { built.append(insertion.node) }
+                    _discardBuilt(built)
                     throw error
                 }
             } catch let redirect as _Redirect {

@@ -62,6 +62,10 @@ public final class FlowRuntime: Observable {
     var _history: [String: [FlowRoute]] = [:]
     @exclusivity(unchecked)
     var _scratch = _ScratchBuffers()
+    /// The change object transactions reuse (see ``_transact(_:domain:platform:intent:_:)``);
+    /// `nil` while one is in use.
+    @exclusivity(unchecked)
+    var _pooledChange: _Change?
     @exclusivity(unchecked)
     var _queue = _FIFO<_Pending>()
     /// How many dispatches or changes are under way; events sent while it is non-zero wait.

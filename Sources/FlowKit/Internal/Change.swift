@@ -100,28 +100,46 @@ struct _Layout {
 /// One transaction: what exits, the new shape of the touched containers, and what enters.
 /// Built by the operations (push, switch, navigate …), checked and applied by
 /// ``FlowRuntime/_commit(_:)``. The one mechanism behind every change.
+///
+/// A class, so that passing it through planning costs nothing and a runtime can reuse one
+/// (``FlowRuntime/_transact(_:domain:platform:intent:_:)``): its arrays keep their storage
+/// between transactions, emptied after each (nothing is kept alive by a pooled change).
 @MainActor
-struct _Change {
+final class _Change {
+    // Unchecked exclusivity on every stored property: a change is FlowKit's own working
+    // state, touched only by its planning and commit code on the main actor; each access is a
+    // read, an assignment or a short in-place mutation that calls no app code (factories,
+    // guards and hooks run between accesses, never inside one), so accesses never overlap.
+    @exclusivity(unchecked)
     var kind: FlowChange.Kind
     /// The node the change happens in (reported as the change's container).
+    @exclusivity(unchecked)
     var domain: FlowController?
     /// Roots of the subtrees that exit, in exit order (top-down by level; within a level the
     /// presented node first, then embedded children last-attached first).
+    @exclusivity(unchecked)
     var removals: [FlowController] = []
+    @exclusivity(unchecked)
     var layouts: [_Layout] = []
     /// Roots of the subtrees that enter, in entry order.
+    @exclusivity(unchecked)
     var insertions: [_Insertion] = []
     /// Nodes whose content is built once the exit set (and the history it records) is known.
+    @exclusivity(unchecked)
     var fills: [_Fill] = []
     /// The platform already made this change: guards are skipped and the host is not told.
+    @exclusivity(unchecked)
     var isPlatformInitiated = false
     /// Whether a container's kept children change order (a reordering `setStack`).
+    @exclusivity(unchecked)
     var reorders = false
     /// Tab containers whose selection the change moves, with the new index.
+    @exclusivity(unchecked)
     var selections: [(tabs: FlowTabs, index: Int)] = []
     /// Entering nodes whose entry guard has already decided (a restoration asks each
     /// restored node's guard as it rebuilds it): ``FlowRuntime/_commit(_:)`` does not ask
     /// them again.
+    @exclusivity(unchecked)
     var decidedEntries: Set<ObjectIdentifier> = []
     /// Whether exit guards are consulted (not for platform changes, nor for `stop()`).
     var consultsExitGuards: Bool { !isPlatformInitiated && kind != .stop }
@@ -129,6 +147,19 @@ struct _Change {
     init(kind: FlowChange.Kind, domain: FlowController?) {
         self.kind = kind
         self.domain = domain
+    }
+
+    /// Empties the change for reuse: every node reference is dropped, array storage is kept.
+    func reset() {
+        domain = nil
+        if !removals.isEmpty { removals.removeAll(keepingCapacity: true) }
+        if !layouts.isEmpty { layouts.removeAll(keepingCapacity: true) }
+        if !insertions.isEmpty { insertions.removeAll(keepingCapacity: true) }
+        if !fills.isEmpty { fills.removeAll(keepingCapacity: true) }
+        if !selections.isEmpty { selections.removeAll(keepingCapacity: true) }
+        if !decidedEntries.isEmpty { decidedEntries.removeAll() }
+        isPlatformInitiated = false
+        reorders = false
     }
 
     var isEmpty: Bool {
@@ -175,7 +206,7 @@ struct _Change {
         return found
     }
 
-    private mutating func layoutIndex(for container: FlowController) -> Int {
+    private func layoutIndex(for container: FlowController) -> Int {
         if let index = _index(of: container, in: layouts) {
             return index
         }
@@ -195,7 +226,7 @@ struct _Change {
     }
 
     /// Plans the exit of `node`'s subtree (`node` must be attached to `container`).
-    mutating func remove(_ node: FlowController, from container: FlowController) {
+    func remove(_ node: FlowController, from container: FlowController) {
         let index = layoutIndex(for: container)
         if layouts[index].presented === node {
             layouts[index].presented = nil
@@ -207,7 +238,7 @@ struct _Change {
 
     /// Plans the exit of everything `container` presents and embeds (presented first, then
     /// children last-attached first).
-    mutating func removeContent(of container: FlowController) {
+    func removeContent(of container: FlowController) {
         if let presented = plannedPresented(of: container) {
             remove(presented, from: container)
         }
@@ -218,7 +249,7 @@ struct _Change {
 
     /// Plans `tabs` selecting the tab at `index` (of its planned tabs). Selecting the tab that
     /// stays selected plans nothing.
-    mutating func select(_ index: Int, in tabs: FlowTabs) {
+    func select(_ index: Int, in tabs: FlowTabs) {
         var existing = 0
         while existing < selections.count, selections[existing].tabs !== tabs { existing += 1 }
         if existing < selections.count {
@@ -234,7 +265,7 @@ struct _Change {
     }
 
     /// Plans `node` joining `container` as its last embedded child.
-    mutating func append(_ node: FlowController, to container: FlowController) {
+    func append(_ node: FlowController, to container: FlowController) {
         let index = layoutIndex(for: container)
         layouts[index].appendChild(node)
         insertions.append(_Insertion(node: node, container: container))
@@ -242,7 +273,7 @@ struct _Change {
     }
 
     /// Plans `node` being presented by `container`.
-    mutating func present(_ node: FlowController, by container: FlowController) {
+    func present(_ node: FlowController, by container: FlowController) {
         let index = layoutIndex(for: container)
         layouts[index].presented = node
         insertions.append(_Insertion(node: node, container: container))
@@ -251,7 +282,7 @@ struct _Change {
 
     /// Plans `container`'s embedded children to be exactly `children` (entries that are
     /// already children stay; others exit or enter).
-    mutating func setChildren(_ children: [FlowController], of container: FlowController) {
+    func setChildren(_ children: [FlowController], of container: FlowController) {
         let current = plannedChildren(of: container)
         let kept = Set(children.map(ObjectIdentifier.init))
         for child in current.reversed() where !kept.contains(ObjectIdentifier(child)) {
