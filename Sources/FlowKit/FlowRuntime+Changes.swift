@@ -422,7 +422,7 @@ extension FlowController {
     /// (no deep recursive release) and none can reach the live tree.
     func _unlink() {
         _setParent(nil)
-        _setContent([], presented: nil)
+        if !_children.isEmpty || _presented != nil { _setContent([], presented: nil) }
     }
 
     /// Applies a planned change to nodes that are not in a running tree: structure only.
