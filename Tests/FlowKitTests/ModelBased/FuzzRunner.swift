@@ -21,6 +21,7 @@ final class FuzzRun {
 
     init(exclude: Set<String> = []) {
         self.exclude = exclude
+        model.identity = { [world] id in world.identity(id)?.description ?? "#?" }
     }
 
     /// Applies `op` to both sides, then checks everything observable.
@@ -200,6 +201,26 @@ final class FuzzRun {
             case .created: tasks = expected.pendingTasks
             case .entered: tasks = expected.runningTasks
             case .exited: tasks = 0
+            }
+            if let tabs = node as? FlowTabs, expected.state != .exited {
+                // An exited container's selection means nothing (its tabs are gone).
+                if tabs.selectedIndex != expected.selected {
+                    problems.append("selectedIndex \(tabs.selectedIndex) != \(expected.selected)")
+                }
+                let selected = model.selectedTab(id)
+                if tabs.selectionBinding != selected.flatMap({ world.node($0)?.id }) {
+                    problems.append(
+                        "selectionBinding \(String(describing: tabs.selectionBinding)) != "
+                            + "n\(selected.map(String.init) ?? "nil")")
+                }
+            }
+            if let stack = node as? FlowStack,
+                stack.pathBinding != stack.children.dropFirst().map(\.id)
+            {
+                problems.append("pathBinding \(stack.pathBinding) is not the entries above the bottom")
+            }
+            if node.presentedBinding !== node.presentedChild {
+                problems.append("presentedBinding is not presentedChild")
             }
             if node.runningTaskCount != tasks {
                 problems.append("runningTaskCount \(node.runningTaskCount) != \(tasks)")
