@@ -264,7 +264,7 @@ struct FuzzGenerator {
         let running = runningRuntimes(model)
         if running.isEmpty && (all.isEmpty || rng.chance(30)) { return bootstrap() }
         let crowded = all.count > 40
-        let roll = rng.below(crowded ? 72 : 112) + (crowded ? 40 : 0)
+        let roll = rng.below(crowded ? 78 : 118) + (crowded ? 40 : 0)
         switch roll {
         case 0..<8:
             let (make, id) = makeOp()
@@ -341,10 +341,10 @@ struct FuzzGenerator {
         case 78..<90:
             guard let p = container(model, nil) else { break }
             return rng.chance(70) ? .dismiss(p) : .platformDismiss(p)
-        case 100..<106:
+        case 100..<111:
             guard allows("tabs") else { break }
             return tabsOp(model)
-        case 106..<112:
+        case 111..<118:
             guard allows("bindings") else { break }
             if let op = bindingWrite(model) { return op }
         default:

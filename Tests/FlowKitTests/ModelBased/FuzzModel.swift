@@ -141,6 +141,25 @@ final class FuzzModel {
     /// Set by a step whose logs are compared loosely (a runtime released without stop).
     var lenient = false
     private var applyingRuntimes: [Int] = []
+
+    /// FlowKit bugs the random test found and that are not fixed yet, each with a known-issue
+    /// regression test in `TabsFuzzFindingsTests`. While a name is listed, the model expects
+    /// what FlowKit does now (so the random test keeps covering the operation); with
+    /// `FLOWKIT_FUZZ_STRICT=1` the list is empty and the model expects the documented
+    /// behaviour. Remove a name (and the branch that reads it) once its bug is fixed.
+    ///
+    /// - `embedKeepsTabIndex`: a tab container's `embed(_:)` (or a reentering navigation
+    ///   that removes its tabs) keeps `selectedIndex`, which may then name no tab.
+    /// - `noOpSetTabsReported`: `setTabs(_:selecting:)` with the current tabs and selection
+    ///   commits an empty `setStack` change (host and trace told) where `setStack(_:)` with the
+    ///   current entries commits nothing.
+    /// - `setTabsWhilePresenting`: `setTabs(_:selecting:)` without an index, on a tab
+    ///   container that presents a node, selects the first tab instead of keeping the selected
+    ///   one (it looks for the focused child, the presented node, among the new tabs).
+    static let knownIssues: Set<String> = [
+        "embedKeepsTabIndex", "noOpSetTabsReported", "setTabsWhilePresenting",
+    ]
+    static var tolerated = knownIssues
     /// The identity FlowKit gave the node the tester calls `id`, as `#<raw>` (for the text of
     /// refused binding writes); set by the runner.
     var identity: (FuzzID) -> String = { _ in "#?" }
@@ -474,7 +493,8 @@ final class FuzzModel {
                 throw refusal(t) { .notATab(tabs: $0, node: "tab index \(index)") }
             }
             // The documented rule: the selection stays on the selected tab if it remains.
-            let kept = selectedTab(t)
+            let kept =
+                Self.tolerated.contains("setTabsWhilePresenting") ? focusedChild(t) : selectedTab(t)
             let newIndex = index ?? kept.flatMap { list.firstIndex(of: $0) } ?? 0
             try change(t, .setStack, context: context) { change in
                 setChildren(list, of: t, &change)
@@ -623,7 +643,14 @@ final class FuzzModel {
 
     /// Whether a planned change changes nothing (FlowKit then commits nothing).
     func isEmpty(_ change: Change) -> Bool {
-        change.changesNoContent && movedSelections(change).isEmpty
+        if Self.tolerated.contains("noOpSetTabsReported"),
+            change.selections.keys.contains(where: { t in
+                change.layouts.contains { $0.container == t }
+            })
+        {
+            return false
+        }
+        return change.changesNoContent && movedSelections(change).isEmpty
     }
 
     /// Applies a change's selections, after its layouts. A tab container whose tabs changed
@@ -631,6 +658,7 @@ final class FuzzModel {
     /// else selects the first.
     func applySelections(_ change: Change) {
         for (t, index) in change.selections { nodes[t]!.selected = index }
+        if Self.tolerated.contains("embedKeepsTabIndex") { return }
         for layout in change.layouts
         where nodes[layout.container]!.kind == .tabs && change.selections[layout.container] == nil {
             let node = nodes[layout.container]!

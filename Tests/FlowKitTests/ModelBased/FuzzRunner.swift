@@ -18,6 +18,9 @@ final class FuzzRun {
     /// Checks to skip (`pathCheck`), to look past a known failure.
     let exclude: Set<String>
     private(set) var steps = 0
+    /// How often each kind of top-level operation succeeded or threw, and each kind of change
+    /// and failure the traces recorded (printed by long runs, to see what was exercised).
+    var coverage: [String: Int] = [:]
 
     init(exclude: Set<String> = []) {
         self.exclude = exclude
@@ -42,6 +45,14 @@ final class FuzzRun {
             try await world.runTopLevel(op)
         } catch {
             thrown = error
+        }
+        coverage["op \(op.name)\(thrown == nil ? "" : " threw")", default: 0] += 1
+        for line in world.traceLog {
+            let words = line.split(separator: " ")
+            if words.count > 2, words[1] == "change" || words[1] == "failed" {
+                let exits = words[1] == "change" && words.contains { $0.hasPrefix("-") }
+                coverage["\(words[1]) \(words[2])\(exits ? " (exits)" : "")", default: 0] += 1
+            }
         }
         if let failure = compareOutcome(op, expected: expected, thrown: thrown) {
             return failure

@@ -166,6 +166,8 @@ final class FuzzWorld {
     var eventSeq = 0
     /// The tester's id of every node it made, by FlowKit identity (see ``describe(_:)``).
     var fuzzIDs: [UInt64: FuzzID] = [:]
+    /// How often closures ran each kind of operation, by context (see `FuzzRun.coverage`).
+    var coverage: [String: Int] = [:]
     /// While set, hooks log but run no actions (a released runtime tears its tree down).
     var quiet = false
     /// How many closure actions the current step may still run.
@@ -397,6 +399,7 @@ final class FuzzWorld {
                 journal.append("\(context) composeFresh threw \(error)")
             }
         case .op(let op):
+            coverage["action \(context) \(op.name)", default: 0] += 1
             do {
                 try run(op, fresh: true)
             } catch {
