@@ -264,7 +264,7 @@ struct FuzzGenerator {
         let running = runningRuntimes(model)
         if running.isEmpty && (all.isEmpty || rng.chance(30)) { return bootstrap() }
         let crowded = all.count > 40
-        let roll = rng.below(crowded ? 78 : 118) + (crowded ? 40 : 0)
+        let roll = rng.below(crowded ? 82 : 122) + (crowded ? 40 : 0)
         switch roll {
         case 0..<8:
             let (make, id) = makeOp()
@@ -341,10 +341,10 @@ struct FuzzGenerator {
         case 78..<90:
             guard let p = container(model, nil) else { break }
             return rng.chance(70) ? .dismiss(p) : .platformDismiss(p)
-        case 100..<111:
+        case 100..<114:
             guard allows("tabs") else { break }
             return tabsOp(model)
-        case 111..<118:
+        case 114..<122:
             guard allows("bindings") else { break }
             if let op = bindingWrite(model) { return op }
         default:
