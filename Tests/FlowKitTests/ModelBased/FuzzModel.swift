@@ -167,13 +167,42 @@ final class FuzzModel {
     // MARK: Paths and errors
 
     func livePath(_ id: FuzzID) -> String {
+        if let cached = snapshot?.paths[id] { return cached }
         var names: [String] = []
         var current: FuzzID? = id
         while let node = current.flatMap({ nodes[$0] }) {
             names.append(node.name)
             current = node.parent
         }
-        return names.reversed().joined(separator: "/")
+        let path = names.reversed().joined(separator: "/")
+        snapshot?.paths[id] = path
+        return path
+    }
+
+    /// Paths and dependency values remembered while nothing changes (the runner's checks
+    /// after a step ask for every node's, each walking up the tree): see ``frozen(_:)``.
+    private var snapshot: (paths: [FuzzID: String], values: [FuzzID: [Int?]])?
+
+    /// Runs `body` with paths and lookups remembered; `body` must not change the model.
+    func frozen<T>(_ body: () throws -> T) rethrows -> T {
+        snapshot = ([:], [:])
+        defer { snapshot = nil }
+        return try body()
+    }
+
+    /// The values a node sees for every key, from itself up (memoized while frozen).
+    private func inherited(_ id: FuzzID) -> [Int?] {
+        if let cached = snapshot?.values[id] { return cached }
+        guard let parent = nodes[id]?.parent, let own = nodes[id]?.values else {
+            var values: [Int?] = [nil, nil]
+            for (key, token) in nodes[id]?.values ?? [:] { values[key.rawValue] = token }
+            snapshot?.values[id] = values
+            return values
+        }
+        var values = inherited(parent)
+        for (key, token) in own { values[key.rawValue] = token }
+        snapshot?.values[id] = values
+        return values
     }
 
     /// The accepted values of `path`: an exited node may report its last path or its name.
@@ -210,12 +239,12 @@ final class FuzzModel {
 
     func lookup(_ id: FuzzID, _ key: FuzzKey) -> Int? {
         guard nodes[id]?.state != .exited else { return nil }
-        var current: FuzzID? = id
-        while let node = current.flatMap({ nodes[$0] }) {
-            if let token = node.values[key] { return token }
-            current = node.parent
-        }
-        return nil
+        return inherited(id)[key.rawValue]
+    }
+
+    /// ``lookup(_:_:)`` for every key (by raw value) of a node in `state`.
+    func lookupAll(_ id: FuzzID, state: FlowLifecycleState) -> [Int?] {
+        state == .exited ? [nil, nil] : inherited(id)
     }
 
     // MARK: Node creation
@@ -1462,10 +1491,14 @@ final class FuzzModel {
 
     /// The tokens some live node can see: every other token must have been freed.
     func visibleTokens() -> Set<Int> {
+        frozen { visibleTokensNow() }
+    }
+
+    private func visibleTokensNow() -> Set<Int> {
         var result = Set<Int>()
-        for id in nodes.keys {
-            for key in FuzzKey.allCases {
-                if let token = lookup(id, key) { result.insert(token) }
+        for (id, node) in nodes {
+            for token in lookupAll(id, state: node.state) {
+                if let token { result.insert(token) }
             }
         }
         return result

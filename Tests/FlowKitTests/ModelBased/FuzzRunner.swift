@@ -178,8 +178,13 @@ final class FuzzRun {
     }
 
     private func compareTree(_ op: FuzzOp) -> FuzzFailure? {
+        model.frozen { compareTreeNow(op) }
+    }
+
+    private func compareTreeNow(_ op: FuzzOp) -> FuzzFailure? {
         func ids(_ nodes: [FlowController]) -> [FuzzID] { nodes.map { FuzzWorld.id(of: $0) ?? -1 } }
-        for (id, expected) in model.nodes.sorted(by: { $0.key < $1.key }) {
+        for id in model.nodes.keys.sorted() {
+            let expected = model.nodes[id]!
             let node = world.node(id)!
             var problems: [String] = []
             if node.state != expected.state {
@@ -240,9 +245,10 @@ final class FuzzRun {
             where world.handles(kind, node) != (expected.handlers[kind] != nil) {
                 problems.append("handles(\(kind.letter)) \(world.handles(kind, node))")
             }
+            let values = model.lookupAll(id, state: expected.state)
             for key in FuzzKey.allCases {
                 let actual = world.value(key, at: node)
-                let wanted = model.lookup(id, key)
+                let wanted = values[key.rawValue]
                 if actual != wanted {
                     problems.append(
                         "dependencies[\(key.label)] \(actual.map { "t\($0)" } ?? "nil") != "
