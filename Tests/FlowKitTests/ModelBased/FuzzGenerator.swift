@@ -105,7 +105,9 @@ struct FuzzGenerator {
         let id = newID()
         let roll = rng.below(100)
         let kind: FuzzKind = roll < 45 ? .stack : roll < 65 ? .switcher : .plain
-        var ops: [FuzzOp] = [.make(id, kind, route: rng.chance(70) ? route() : nil, initialRoute: nil)]
+        var ops: [FuzzOp] = [
+            .make(id, kind, route: rng.chance(70) ? route() : nil, initialRoute: nil)
+        ]
         switch kind {
         case .stack:
             for _ in 0..<(rng.chance(80) ? 1 + rng.below(3) : 0) {
@@ -416,12 +418,15 @@ struct FuzzGenerator {
             var list = tabs.filter { _ in rng.chance(75) }
             if rng.chance(40) { list.reverse() }
             let index: Int? =
-                rng.chance(50) ? nil : rng.chance(85) ? rng.below(list.count + 1) : list.count + 1
+                rng.chance(50)
+                ? nil
+                : rng.chance(85) ? rng.below(list.count + 1) : rng.chance(50) ? -1 : list.count + 1
             let roll = rng.below(100)
             if roll < 35 {
                 let (content, tab) = tabContent()
                 list.insert(tab, at: rng.below(list.count + 1))
-                plan = Array(content.dropFirst()) + [.setTabs(t, list, selecting: index), .drop(tab)]
+                plan =
+                    Array(content.dropFirst()) + [.setTabs(t, list, selecting: index), .drop(tab)]
                 return content[0]
             }
             if roll < 45, let first = list.first, !exclude.contains("invalid") {
@@ -477,7 +482,9 @@ struct FuzzGenerator {
             guard let s = container(model, .stack) else { break }
             let above = Array(model.nodes[s]!.children.dropFirst())
             let roll = rng.below(100)
-            if roll < 40, !above.isEmpty { return .writePath(s, Array(above.prefix(rng.below(above.count)))) }
+            if roll < 40, !above.isEmpty {
+                return .writePath(s, Array(above.prefix(rng.below(above.count))))
+            }
             if roll < 55 { return .writePath(s, above) }
             if roll < 70 { return .writePath(s, above + [rng.pick(all) ?? s]) }
             if roll < 85 {

@@ -1165,7 +1165,9 @@ final class FuzzModel {
         // Paths and identities (the tester's ids; see FuzzWorld.describe).
         var record = change.kind.rawValue
         if let reported { record += " \(livePath(reported))#\(reported)" }
-        for (removal, path) in zip(change.removals, exitedPaths) { record += " -\(path)#\(removal)" }
+        for (removal, path) in zip(change.removals, exitedPaths) {
+            record += " -\(path)#\(removal)"
+        }
         for insertion in change.insertions {
             record += " +\(livePath(insertion.node))#\(insertion.node)"
         }

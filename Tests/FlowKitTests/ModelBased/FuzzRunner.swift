@@ -233,7 +233,8 @@ final class FuzzRun {
             if let stack = node as? FlowStack,
                 stack.pathBinding != stack.children.dropFirst().map(\.id)
             {
-                problems.append("pathBinding \(stack.pathBinding) is not the entries above the bottom")
+                problems.append(
+                    "pathBinding \(stack.pathBinding) is not the entries above the bottom")
             }
             if node.presentedBinding !== node.presentedChild {
                 problems.append("presentedBinding is not presentedChild")
