@@ -534,14 +534,13 @@ final class FuzzModel {
             nodes[t]!.reselectionPops = on
         case .writeSelection(let t, let x):
             guard isTabs(t), x.map(isWritable) ?? true else { return }
-            guard let x, let index = nodes[t]!.children.firstIndex(of: x) else {
+            guard let x, nodes[t]!.children.contains(x) else {
                 let written = x.map(identity) ?? "nil"
                 refuseBindingWrite(t, "selectionBinding", reason: "\(written) is not a tab")
                 return
             }
             // The selected tab written again (with no reselection pop to make) is no change.
             if x == focusedChild(t) && !nodes[t]!.reselectionPops { return }
-            _ = index
             bindingCall(.platformSelect(t, x), "selectionBinding", on: t, context: context)
         case .writePath(let s, let list):
             guard isStack(s), list.allSatisfy(isWritable) else { return }
