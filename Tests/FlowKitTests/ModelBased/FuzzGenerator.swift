@@ -4,7 +4,8 @@ import FlowKit
 ///
 /// `exclude` turns off kinds of operations by name (`FLOWKIT_FUZZ_EXCLUDE`), so a long run can
 /// look past a known failure: `hookChanges`, `observers`, `guardEffects`, `factoryEffects`,
-/// `navigate`, `offMain`, `releaseRuntime`, `tasks`, `setStack`, `invalid`.
+/// `navigate`, `offMain`, `releaseRuntime`, `tasks`, `setStack`, `invalid`, `tabs` (no tab
+/// containers), `bindings` (no binding writes).
 @MainActor
 struct FuzzGenerator {
     var rng: FuzzRandom
@@ -82,13 +83,74 @@ struct FuzzGenerator {
         return make
     }
 
+    /// A new node: its first operation (the rest, for a tab container with its tabs, is
+    /// planned) and its id.
     private mutating func makeOp() -> (FuzzOp, FuzzID) {
-        let id = newID()
         let roll = rng.below(100)
-        let kind: FuzzKind = roll < 55 ? .plain : roll < 85 ? .stack : .switcher
+        if roll >= 90 && allows("tabs") {
+            let (ops, id) = tabsBundle()
+            plan.append(contentsOf: ops.dropFirst())
+            return (ops[0], id)
+        }
+        let id = newID()
+        let kind: FuzzKind = roll < 50 ? .plain : roll < 77 ? .stack : .switcher
         let route: Int? = rng.chance(40) ? self.route() : nil
         let initial: Int? = rng.chance(8) ? self.route() : nil
         return (.make(id, kind, route: route, initialRoute: initial), id)
+    }
+
+    /// A node to be a tab: a stack (usually with entries), a switch (perhaps with a child) or
+    /// a plain node, usually with a route (navigation selects tabs by route).
+    private mutating func tabContent() -> ([FuzzOp], FuzzID) {
+        let id = newID()
+        let roll = rng.below(100)
+        let kind: FuzzKind = roll < 45 ? .stack : roll < 65 ? .switcher : .plain
+        var ops: [FuzzOp] = [
+            .make(id, kind, route: rng.chance(70) ? route() : nil, initialRoute: nil)
+        ]
+        switch kind {
+        case .stack:
+            for _ in 0..<(rng.chance(80) ? 1 + rng.below(3) : 0) {
+                let entry = newID()
+                ops += [
+                    .make(entry, .plain, route: rng.chance(30) ? route() : nil, initialRoute: nil),
+                    .push(id, entry), .drop(entry),
+                ]
+            }
+        case .switcher where rng.chance(50):
+            let child = newID()
+            ops += [
+                .make(child, rng.chance(30) ? .stack : .plain, route: nil, initialRoute: nil),
+                .embed(id, child), .drop(child),
+            ]
+        default:
+            break
+        }
+        return (ops, id)
+    }
+
+    /// A tab container with 1–4 tabs, made by the initializer or by `setTabs`, sometimes with
+    /// reselection popping to the root. Returns its operations and its id (still held).
+    private mutating func tabsBundle() -> ([FuzzOp], FuzzID) {
+        var ops: [FuzzOp] = []
+        var tabs: [FuzzID] = []
+        for _ in 0..<(1 + rng.below(4)) {
+            let (content, tab) = tabContent()
+            ops += content
+            tabs.append(tab)
+        }
+        let id = newID()
+        let route: Int? = rng.chance(30) ? self.route() : nil
+        let selected = rng.below(tabs.count)
+        if rng.chance(50) {
+            ops.append(.makeTabs(id, route: route, tabs: tabs, selected: selected))
+        } else {
+            ops.append(.make(id, .tabs, route: route, initialRoute: nil))
+            ops.append(.setTabs(id, tabs, selecting: rng.chance(60) ? selected : nil))
+        }
+        ops += tabs.map { .drop($0) }
+        if rng.chance(35) { ops.append(.reselectionPops(id, true)) }
+        return (ops, id)
     }
 
     // MARK: Closures' behaviour
@@ -96,8 +158,10 @@ struct FuzzGenerator {
     private mutating func actionOp(_ model: FuzzModel, checking: Bool) -> FuzzOp? {
         let stacks = entered(model, .stack)
         let switches = entered(model, .switcher)
+        let tabs = allows("tabs") ? entered(model, .tabs) : []
         let live = entered(model)
-        switch rng.below(checking ? 7 : 9) {
+        // Cases 0–12 for every closure; navigation and stop not from guards and factories.
+        switch rng.below(checking ? 13 : 15) {
         case 0: return rng.pick(stacks).map { .push($0, newID()) }
         case 1: return rng.pick(stacks).map { .pop($0) }
         case 2: return rng.pick(live).map { .dismiss($0) }
@@ -105,7 +169,37 @@ struct FuzzGenerator {
         case 4: return rng.pick(switches).map { .switchTo($0, newID()) }
         case 5: return rng.pick(stacks).map { .setStack($0, [newID()]) }
         case 6: return rng.pick(stacks).map { .popToRoot($0) }
-        case 7: return rng.pick(live).map { .navigate($0, [route()], reentering: rng.chance(20)) }
+        case 7, 8:
+            guard let t = rng.pick(tabs) else { return rng.pick(stacks).map { .pop($0) } }
+            let children = model.nodes[t]!.children
+            if rng.chance(30) { return .selectAt(t, rng.below(children.count + 1)) }
+            let x = rng.pick(children) ?? t
+            return rng.chance(50) ? .select(t, x) : .platformSelect(t, x)
+        case 9:
+            guard let t = rng.pick(tabs) else { return rng.pick(stacks).map { .popToRoot($0) } }
+            var list = model.nodes[t]!.children.filter { _ in rng.chance(70) }
+            if rng.chance(50) { list.insert(newID(), at: rng.below(list.count + 1)) }
+            if rng.chance(30) { list.reverse() }
+            return .setTabs(t, list, selecting: rng.chance(50) ? nil : rng.below(list.count + 1))
+        case 10:
+            guard allows("bindings"), let t = rng.pick(tabs) else {
+                return rng.pick(live).map { .dismiss($0) }
+            }
+            let x = rng.pick(model.nodes[t]!.children)
+            return .writeSelection(t, rng.chance(80) ? x : fuzzBogusID)
+        case 11:
+            guard allows("bindings"), let s = rng.pick(stacks) else {
+                return rng.pick(live).map { .dismiss($0) }
+            }
+            let above = Array(model.nodes[s]!.children.dropFirst())
+            let keep = rng.below(above.count + 1)
+            return .writePath(s, rng.chance(80) ? Array(above.prefix(keep)) : above + [s])
+        case 12:
+            guard allows("bindings") else { return rng.pick(live).map { .dismiss($0) } }
+            let presenting = live.filter { model.nodes[$0]!.presented != nil }
+            guard let p = rng.pick(presenting) ?? rng.pick(live) else { return nil }
+            return .writePresented(p, rng.chance(80) ? nil : p)
+        case 13: return rng.pick(live).map { .navigate($0, [route()], reentering: rng.chance(20)) }
         default: return rng.pick(heldRuntimes(model)).map { .stop($0) }
         }
     }
@@ -172,7 +266,7 @@ struct FuzzGenerator {
         let running = runningRuntimes(model)
         if running.isEmpty && (all.isEmpty || rng.chance(30)) { return bootstrap() }
         let crowded = all.count > 40
-        let roll = rng.below(crowded ? 60 : 100) + (crowded ? 40 : 0)
+        let roll = rng.below(crowded ? 82 : 122) + (crowded ? 40 : 0)
         switch roll {
         case 0..<8:
             let (make, id) = makeOp()
@@ -249,6 +343,12 @@ struct FuzzGenerator {
         case 78..<90:
             guard let p = container(model, nil) else { break }
             return rng.chance(70) ? .dismiss(p) : .platformDismiss(p)
+        case 100..<114:
+            guard allows("tabs") else { break }
+            return tabsOp(model)
+        case 114..<122:
+            guard allows("bindings") else { break }
+            if let op = bindingWrite(model) { return op }
         default:
             if let held = rng.pick(ids(model) { $0.held && $0.state != .created }) {
                 return .drop(held)
@@ -263,6 +363,12 @@ struct FuzzGenerator {
         let root = newID()
         let r = nextRuntime
         nextRuntime += 1
+        if rng.chance(20) && allows("tabs") {
+            let (bundle, tabs) = tabsBundle()
+            let ops = bundle + [.newRuntime(r, root: tabs), .drop(tabs), .start(r)]
+            plan = Array(ops.dropFirst())
+            return ops[0]
+        }
         let kind: FuzzKind = rng.chance(50) ? .switcher : rng.chance(60) ? .stack : .plain
         var ops: [FuzzOp] = [.make(root, kind, route: nil, initialRoute: nil)]
         if rng.chance(70) {
@@ -279,6 +385,122 @@ struct FuzzGenerator {
         ops += [.newRuntime(r, root: root), .drop(root), .start(r)]
         plan = Array(ops.dropFirst())
         return ops[0]
+    }
+
+    /// An operation on a tab container (making one first if none is entered): selections by
+    /// node and index, valid and not, the platform's, `setTabs` keeping, adding, removing,
+    /// reordering and with bad input, reselection with a refusing guard, navigation by route.
+    private mutating func tabsOp(_ model: FuzzModel) -> FuzzOp {
+        let all = ids(model)
+        guard let t = container(model, .tabs), rng.chance(85) else {
+            // A new tab container joins a live node (or, failing that, stays offline).
+            let (ops, id) = tabsBundle()
+            plan = Array(ops.dropFirst())
+            if let p = container(model, nil) {
+                switch rng.below(4) {
+                case 0 where model.nodes[p]!.kind == .stack: plan.append(.push(p, id))
+                case 1 where model.nodes[p]!.kind == .switcher: plan.append(.switchTo(p, id))
+                case 2: plan.append(.present(p, id))
+                default: plan.append(.embed(p, id))
+                }
+            }
+            plan.append(.drop(id))
+            return ops[0]
+        }
+        let tabs = model.nodes[t]!.children
+        let any = rng.pick(all) ?? t
+        switch rng.below(12) {
+        case 0, 1: return .select(t, rng.pick(tabs) ?? any)
+        case 2: return .select(t, any)
+        case 3: return .selectAt(t, rng.below(tabs.count + 3) - 1)
+        case 4: return .platformSelect(t, rng.chance(85) ? rng.pick(tabs) ?? any : any)
+        case 5, 6:
+            var list = tabs.filter { _ in rng.chance(75) }
+            if rng.chance(40) { list.reverse() }
+            let index: Int? =
+                rng.chance(50)
+                ? nil
+                : rng.chance(85) ? rng.below(list.count + 1) : rng.chance(50) ? -1 : list.count + 1
+            let roll = rng.below(100)
+            if roll < 35 {
+                let (content, tab) = tabContent()
+                list.insert(tab, at: rng.below(list.count + 1))
+                plan =
+                    Array(content.dropFirst()) + [.setTabs(t, list, selecting: index), .drop(tab)]
+                return content[0]
+            }
+            if roll < 45, let first = list.first, !exclude.contains("invalid") {
+                list.append(first)
+            } else if roll < 55, !exclude.contains("invalid") {
+                list.insert(any, at: rng.below(list.count + 1))
+            }
+            return .setTabs(t, list, selecting: index)
+        case 7: return .reselectionPops(t, rng.chance(60))
+        case 8, 9:
+            // Reselecting the selected tab: its stack pops to the bottom, unless a guard of an
+            // entry refuses (FlowKit's select asks it, the platform's does not).
+            guard let selected = model.selectedTab(t) else { return .selectAt(t, 0) }
+            var ops: [FuzzOp] = [.reselectionPops(t, true)]
+            if let stack = model.reselectionStack(selected),
+                let top = model.nodes[stack]!.children.last, rng.chance(60)
+            {
+                ops.append(.exitGuard(top, FuzzGuard(refuses: rng.chance(70))))
+            }
+            ops.append(rng.chance(65) ? .select(t, selected) : .platformSelect(t, selected))
+            plan = Array(ops.dropFirst())
+            return ops[0]
+        case 10:
+            guard allows("navigate") else { return .select(t, rng.pick(tabs) ?? any) }
+            let tabRoutes = tabs.compactMap { model.nodes[$0]!.route }
+            var routes = [rng.pick(tabRoutes) ?? route()]
+            if rng.chance(30) { routes.append(route()) }
+            return .navigate(t, routes, reentering: rng.chance(5))
+        default:
+            // `embed`, which a tab container inherits, replaces every tab with one node.
+            if rng.chance(15) { return .embed(t, any) }
+            let id = newID()
+            plan = [.embed(t, id), .drop(id)]
+            return .make(id, rng.chance(50) ? .stack : .plain, route: nil, initialRoute: nil)
+        }
+    }
+
+    /// A write to a binding: a tab bar's selection, a navigation stack's path (shorter, the
+    /// same, longer, foreign, unknown), a sheet's presented node (`nil` or not).
+    private mutating func bindingWrite(_ model: FuzzModel) -> FuzzOp? {
+        let all = ids(model)
+        switch rng.below(3) {
+        case 0:
+            guard allows("tabs"), let t = container(model, .tabs) else { break }
+            let tabs = model.nodes[t]!.children
+            let roll = rng.below(100)
+            if roll < 50, let tab = rng.pick(tabs) { return .writeSelection(t, tab) }
+            if roll < 65 { return .writeSelection(t, model.selectedTab(t)) }
+            if roll < 75 { return .writeSelection(t, nil) }
+            if roll < 85 { return .writeSelection(t, fuzzBogusID) }
+            return .writeSelection(t, rng.pick(all))
+        case 1:
+            guard let s = container(model, .stack) else { break }
+            let above = Array(model.nodes[s]!.children.dropFirst())
+            let roll = rng.below(100)
+            if roll < 40, !above.isEmpty {
+                return .writePath(s, Array(above.prefix(rng.below(above.count))))
+            }
+            if roll < 55 { return .writePath(s, above) }
+            if roll < 70 { return .writePath(s, above + [rng.pick(all) ?? s]) }
+            if roll < 85 {
+                return .writePath(s, (0..<(1 + rng.below(2))).compactMap { _ in rng.pick(all) })
+            }
+            if roll < 92 { return .writePath(s, []) }
+            return .writePath(s, Array(above.prefix(1)) + [fuzzBogusID])
+        default:
+            let presenting = ids(model) { $0.state == .entered && $0.presented != nil }
+            guard let p = rng.pick(presenting) ?? container(model, nil) else { break }
+            let roll = rng.below(100)
+            if roll < 60 { return .writePresented(p, nil) }
+            if roll < 75 { return .writePresented(p, model.nodes[p]!.presented) }
+            return .writePresented(p, rng.pick(all))
+        }
+        return nil
     }
 
     /// An offline subtree whose last reference is dropped on another thread while the test

@@ -5,16 +5,20 @@ typealias FuzzID = Int
 
 /// The kinds of node the random tester builds.
 enum FuzzKind: CaseIterable, Sendable {
-    case plain, stack, switcher
+    case plain, stack, switcher, tabs
 
     var typeName: String {
         switch self {
         case .plain: return "FlowController"
         case .stack: return "FlowStack"
         case .switcher: return "FlowSwitch"
+        case .tabs: return "FlowTabs"
         }
     }
 }
+
+/// A node id written to a binding that names no node (`FlowNodeID(rawValue: .max)`).
+let fuzzBogusID: FuzzID = -1
 
 /// The three event types the random tester sends (`A#seq`, `B#seq`, `C#seq` in the trace).
 enum FuzzEventKind: Int, CaseIterable, Sendable {
@@ -153,6 +157,20 @@ indirect enum FuzzOp: Sendable, CustomStringConvertible {
     case hook(FuzzID, FuzzHook, FuzzAction)
     case armHost(Int, FuzzAction)
     case armTrace(Int, FuzzAction)
+    /// `FlowTabs(name:route:tabs:selected:)`: a tab container made with its tabs (skipped,
+    /// on both sides, unless every tab is a fresh node and `selected` is valid).
+    case makeTabs(FuzzID, route: Int?, tabs: [FuzzID], selected: Int)
+    case select(FuzzID, FuzzID)
+    case selectAt(FuzzID, Int)
+    case platformSelect(FuzzID, FuzzID)
+    case setTabs(FuzzID, [FuzzID], selecting: Int?)
+    case reselectionPops(FuzzID, Bool)
+    /// `tabs.selectionBinding = x.id` (`nil` writes `nil`; ``fuzzBogusID`` an unknown id).
+    case writeSelection(FuzzID, FuzzID?)
+    /// `stack.pathBinding = ids` (``fuzzBogusID`` stands for an unknown id).
+    case writePath(FuzzID, [FuzzID])
+    /// `node.presentedBinding = x` (`nil` writes `nil`).
+    case writePresented(FuzzID, FuzzID?)
 
     /// The operation's name, used to tell failures apart while shrinking.
     var name: String {
@@ -164,7 +182,7 @@ indirect enum FuzzOp: Sendable, CustomStringConvertible {
         switch self {
         case .push, .pop, .popTo, .popToRoot, .setStack, .platformPop, .platformPopTo, .embed,
             .switchTo, .switchRoute, .present, .dismiss, .platformDismiss, .navigate,
-            .runtimeNavigate, .start, .stop:
+            .runtimeNavigate, .start, .stop, .select, .selectAt, .platformSelect, .setTabs:
             return true
         default:
             return false
@@ -173,6 +191,10 @@ indirect enum FuzzOp: Sendable, CustomStringConvertible {
 
     var description: String {
         func n(_ id: FuzzID) -> String { "n\(id)" }
+        func bindingValue(_ id: FuzzID?) -> String {
+            guard let id else { return "nil" }
+            return id == fuzzBogusID ? "FlowNodeID(rawValue: .max)" : "n\(id).id"
+        }
         func routes(_ list: [Int]) -> String {
             "[" + list.map { "\"r\($0)\"" }.joined(separator: ", ") + "]"
         }
@@ -229,6 +251,24 @@ indirect enum FuzzOp: Sendable, CustomStringConvertible {
             return "\(n(x)).\(hook.label) = { \(action) }  // once"
         case .armHost(let r, let action): return "host(rt\(r)).onNextChange { \(action) }"
         case .armTrace(let r, let action): return "rt\(r).trace.onNextChangeRecord { \(action) }"
+        case .makeTabs(let id, let route, let tabs, let selected):
+            var args = "name: \"n\(id)\""
+            if let route { args += ", route: \"r\(route)\"" }
+            args += ", tabs: [" + tabs.map(n).joined(separator: ", ") + "], selected: \(selected)"
+            return "let \(n(id)) = FlowTabs(\(args))"
+        case .select(let t, let x): return "try \(n(t)).select(\(n(x)))"
+        case .selectAt(let t, let index): return "try \(n(t)).select(at: \(index))"
+        case .platformSelect(let t, let x): return "try \(n(t)).platformDidSelect(\(n(x)))"
+        case .setTabs(let t, let list, let index):
+            let tabs = "[" + list.map(n).joined(separator: ", ") + "]"
+            return "try \(n(t)).setTabs(\(tabs)\(index.map { ", selecting: \($0)" } ?? ""))"
+        case .reselectionPops(let t, let on): return "\(n(t)).reselectionPopsToRoot = \(on)"
+        case .writeSelection(let t, let x):
+            return "\(n(t)).selectionBinding = \(bindingValue(x))"
+        case .writePath(let s, let list):
+            return "\(n(s)).pathBinding = [" + list.map(bindingValue).joined(separator: ", ") + "]"
+        case .writePresented(let p, let x):
+            return "\(n(p)).presentedBinding = \(x.map(n) ?? "nil")"
         }
     }
 }

@@ -18,9 +18,13 @@ final class FuzzRun {
     /// Checks to skip (`pathCheck`), to look past a known failure.
     let exclude: Set<String>
     private(set) var steps = 0
+    /// How often each kind of top-level operation succeeded or threw, and each kind of change
+    /// and failure the traces recorded (printed by long runs, to see what was exercised).
+    var coverage: [String: Int] = [:]
 
     init(exclude: Set<String> = []) {
         self.exclude = exclude
+        model.identity = { [world] id in world.identity(id)?.description ?? "#?" }
     }
 
     /// Applies `op` to both sides, then checks everything observable.
@@ -41,6 +45,14 @@ final class FuzzRun {
             try await world.runTopLevel(op)
         } catch {
             thrown = error
+        }
+        coverage["op \(op.name)\(thrown == nil ? "" : " threw")", default: 0] += 1
+        for line in world.traceLog {
+            let words = line.split(separator: " ")
+            if words.count > 2, words[1] == "change" || words[1] == "failed" {
+                let exits = words[1] == "change" && words.contains { $0.hasPrefix("-") }
+                coverage["\(words[1]) \(words[2])\(exits ? " (exits)" : "")", default: 0] += 1
+            }
         }
         if let failure = compareOutcome(op, expected: expected, thrown: thrown) {
             return failure
@@ -166,8 +178,13 @@ final class FuzzRun {
     }
 
     private func compareTree(_ op: FuzzOp) -> FuzzFailure? {
+        model.frozen { compareTreeNow(op) }
+    }
+
+    private func compareTreeNow(_ op: FuzzOp) -> FuzzFailure? {
         func ids(_ nodes: [FlowController]) -> [FuzzID] { nodes.map { FuzzWorld.id(of: $0) ?? -1 } }
-        for (id, expected) in model.nodes.sorted(by: { $0.key < $1.key }) {
+        for id in model.nodes.keys.sorted() {
+            let expected = model.nodes[id]!
             let node = world.node(id)!
             var problems: [String] = []
             if node.state != expected.state {
@@ -201,6 +218,27 @@ final class FuzzRun {
             case .entered: tasks = expected.runningTasks
             case .exited: tasks = 0
             }
+            if let tabs = node as? FlowTabs, expected.state != .exited {
+                // An exited container's selection means nothing (its tabs are gone).
+                if tabs.selectedIndex != expected.selected {
+                    problems.append("selectedIndex \(tabs.selectedIndex) != \(expected.selected)")
+                }
+                let selected = model.selectedTab(id)
+                if tabs.selectionBinding != selected.flatMap({ world.node($0)?.id }) {
+                    problems.append(
+                        "selectionBinding \(String(describing: tabs.selectionBinding)) != "
+                            + "n\(selected.map(String.init) ?? "nil")")
+                }
+            }
+            if let stack = node as? FlowStack,
+                stack.pathBinding != stack.children.dropFirst().map(\.id)
+            {
+                problems.append(
+                    "pathBinding \(stack.pathBinding) is not the entries above the bottom")
+            }
+            if node.presentedBinding !== node.presentedChild {
+                problems.append("presentedBinding is not presentedChild")
+            }
             if node.runningTaskCount != tasks {
                 problems.append("runningTaskCount \(node.runningTaskCount) != \(tasks)")
             }
@@ -208,9 +246,10 @@ final class FuzzRun {
             where world.handles(kind, node) != (expected.handlers[kind] != nil) {
                 problems.append("handles(\(kind.letter)) \(world.handles(kind, node))")
             }
+            let values = model.lookupAll(id, state: expected.state)
             for key in FuzzKey.allCases {
                 let actual = world.value(key, at: node)
-                let wanted = model.lookup(id, key)
+                let wanted = values[key.rawValue]
                 if actual != wanted {
                     problems.append(
                         "dependencies[\(key.label)] \(actual.map { "t\($0)" } ?? "nil") != "

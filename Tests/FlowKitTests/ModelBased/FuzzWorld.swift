@@ -88,6 +88,22 @@ final class FuzzSwitchNode: FlowSwitch, FuzzNode {
     override func didResignActive() { info.world?.hookFired(.didResignActive, on: self) }
 }
 
+@MainActor
+final class FuzzTabsNode: FlowTabs, FuzzNode {
+    let info: FuzzNodeInfo
+    init(
+        info: FuzzNodeInfo, name: String, route: FlowRoute?, tabs: [FlowController] = [],
+        selected: Int = 0
+    ) {
+        self.info = info
+        super.init(name: name, route: route, tabs: tabs, selected: selected)
+    }
+    override func didEnter() { info.world?.hookFired(.didEnter, on: self) }
+    override func willExit() { info.world?.hookFired(.willExit, on: self) }
+    override func didBecomeActive() { info.world?.hookFired(.didBecomeActive, on: self) }
+    override func didResignActive() { info.world?.hookFired(.didResignActive, on: self) }
+}
+
 /// A host that keeps FlowKit's record (`RecordingFlowHost`) and can run an action once, from
 /// inside its next `apply`.
 @MainActor
@@ -104,7 +120,7 @@ final class FuzzHost: FlowHost {
 
     func apply(_ change: FlowChange, in runtime: FlowRuntime) {
         recording.apply(change, in: runtime)
-        world?.hostLog.append("rt\(runtimeID): \(change)")
+        if let world { world.hostLog.append("rt\(runtimeID): \(world.describe(change))") }
         if let action = armed, world?.quiet == false {
             armed = nil
             world?.perform(action, actor: runtime.root, context: "host")
@@ -148,6 +164,10 @@ final class FuzzWorld {
     var hostLog: [String] = []
     var nextFresh = 1_000_000
     var eventSeq = 0
+    /// The tester's id of every node it made, by FlowKit identity (see ``describe(_:)``).
+    var fuzzIDs: [UInt64: FuzzID] = [:]
+    /// How often closures ran each kind of operation, by context (see `FuzzRun.coverage`).
+    var coverage: [String: Int] = [:]
     /// While set, hooks log but run no actions (a released runtime tears its tree down).
     var quiet = false
     /// How many closure actions the current step may still run.
@@ -170,9 +190,51 @@ final class FuzzWorld {
         case .plain: node = FuzzPlainNode(info: info, name: name, route: route)
         case .stack: node = FuzzStackNode(info: info, name: name, route: route)
         case .switcher: node = FuzzSwitchNode(info: info, name: name, route: route)
+        case .tabs: node = FuzzTabsNode(info: info, name: name, route: route)
         }
-        nodes[id] = FuzzWeak(node)
+        register(node, as: id)
         return node
+    }
+
+    func register(_ node: FlowController, as id: FuzzID) {
+        nodes[id] = FuzzWeak(node)
+        fuzzIDs[node.id.rawValue] = id
+    }
+
+    /// A change record with each path followed by the tester's id of the node FlowKit
+    /// identifies there (`select n1/n3#3 -n1/n3/n5#5`), so that the model, which knows its
+    /// nodes by the tester's ids, can check the identities too. An identity the tester never
+    /// made shows as `#?<raw>`, a missing one as nothing, a count that differs from the paths'
+    /// as `(n ids)`.
+    func describe(_ change: FlowChange) -> String {
+        func tag(_ path: String, _ id: FlowNodeID?) -> String {
+            guard let id else { return path }
+            return path + "#" + (fuzzIDs[id.rawValue].map(String.init) ?? "?\(id.rawValue)")
+        }
+        var line = change.kind.rawValue
+        if !change.container.isEmpty || change.containerID != nil {
+            line += " " + tag(change.container, change.containerID)
+        }
+        for (index, path) in change.exited.enumerated() {
+            let id = index < change.exitedIDs.count ? change.exitedIDs[index] : nil
+            line += " -" + tag(path, id)
+        }
+        for (index, path) in change.entered.enumerated() {
+            let id = index < change.enteredIDs.count ? change.enteredIDs[index] : nil
+            line += " +" + tag(path, id)
+        }
+        if change.exitedIDs.count != change.exited.count {
+            line += " (\(change.exitedIDs.count) exited ids)"
+        }
+        if change.enteredIDs.count != change.entered.count {
+            line += " (\(change.enteredIDs.count) entered ids)"
+        }
+        return line
+    }
+
+    /// The identity written to a binding for the tester's `id` (``fuzzBogusID``: none made).
+    func identity(_ id: FuzzID) -> FlowNodeID? {
+        id == fuzzBogusID ? FlowNodeID(rawValue: .max) : node(id)?.id
     }
 
     func freshID() -> FuzzID {
@@ -337,6 +399,7 @@ final class FuzzWorld {
                 journal.append("\(context) composeFresh threw \(error)")
             }
         case .op(let op):
+            coverage["action \(context) \(op.name)", default: 0] += 1
             do {
                 try run(op, fresh: true)
             } catch {
@@ -487,6 +550,60 @@ final class FuzzWorld {
             runtimes[r]?.host.armed = action
         case .armTrace(let r, let action):
             runtimes[r]?.armedTrace = action
+        case .makeTabs(let id, let route, let list, let selected):
+            // The initializer traps on bad input: only fresh, distinct tabs and a valid index.
+            let tabs = list.compactMap(get)
+            guard tabs.count == list.count, Set(list).count == list.count,
+                tabs.allSatisfy({ $0.state == .created && $0.parent == nil && $0.runtime == nil }),
+                tabs.indices.contains(selected) || (tabs.isEmpty && selected == 0)
+            else {
+                journal.append("skip \(op)")
+                return
+            }
+            let info = FuzzNodeInfo(id: id, world: self)
+            let node = FuzzTabsNode(
+                info: info, name: "n\(id)", route: route.map { FlowRoute("r\($0)") }, tabs: tabs,
+                selected: selected)
+            register(node, as: id)
+            held[id] = node
+        case .select(let t, let x):
+            guard let t = get(t) as? FlowTabs, let x = get(x) else { return }
+            try t.select(x)
+        case .selectAt(let t, let index):
+            guard let t = get(t) as? FlowTabs else { return }
+            try t.select(at: index)
+        case .platformSelect(let t, let x):
+            guard let t = get(t) as? FlowTabs, let x = get(x) else { return }
+            try t.platformDidSelect(x)
+        case .setTabs(let t, let list, let index):
+            guard let t = get(t) as? FlowTabs else { return }
+            let nodes = list.compactMap(new)
+            guard nodes.count == list.count else { return }
+            try t.setTabs(nodes, selecting: index)
+        case .reselectionPops(let t, let on):
+            guard let t = get(t) as? FlowTabs else { return }
+            t.reselectionPopsToRoot = on
+        case .writeSelection(let t, let x):
+            guard let t = get(t) as? FlowTabs else { return }
+            if let x {
+                guard let id = identity(x) else { return }
+                t.selectionBinding = id
+            } else {
+                t.selectionBinding = nil
+            }
+        case .writePath(let s, let list):
+            guard let s = stack(s) else { return }
+            let ids = list.compactMap(identity)
+            guard ids.count == list.count else { return }
+            s.pathBinding = ids
+        case .writePresented(let p, let x):
+            guard let p = get(p) else { return }
+            if let x {
+                guard let x = get(x) else { return }
+                p.presentedBinding = x
+            } else {
+                p.presentedBinding = nil
+            }
         case .releaseOffMain, .releaseRuntime:
             preconditionFailure("asynchronous operation \(op) run synchronously")
         }
@@ -501,7 +618,11 @@ final class FuzzWorld {
     }
 
     func traced(_ record: FlowTraceRecord, runtime r: Int) {
-        traceLog.append("rt\(r): \(record)")
+        if case .change(let change) = record {
+            traceLog.append("rt\(r): change \(describe(change))")
+        } else {
+            traceLog.append("rt\(r): \(record)")
+        }
         if case .change = record, !quiet, let action = runtimes[r]?.armedTrace {
             runtimes[r]?.armedTrace = nil
             perform(action, actor: runtimes[r]?.weakRuntime?.root, context: "trace")
