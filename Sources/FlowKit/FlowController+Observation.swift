@@ -123,6 +123,9 @@ extension FlowController {
     /// Reports an error from a binding write (which cannot throw) to the runtime's error
     /// sink and trace.
     final func _reportBindingFailure(_ operation: String, _ error: any Error) {
-        _runtime?._reportFailure(FlowFailure(operation: operation, node: path, error: error))
+        // The runtime of the tree this node is in (an offline descendant of a runtime's root
+        // has none of its own); a node in no runtime's tree has nowhere to report.
+        _treeRuntime()?._reportFailure(
+            FlowFailure(operation: operation, node: path, error: error))
     }
 }

@@ -73,10 +73,15 @@ open class FlowTabs: FlowController {
         return tabs.indices.contains(index) ? tabs[index] : nil
     }
 
+    /// The selected tab (whatever is presented over the container), or `nil` with no tabs.
+    var _selectedTab: FlowController? {
+        _children.indices.contains(_selectedIndex) ? _children[_selectedIndex] : nil
+    }
+
     /// The presented node if any, else the selected tab.
     override public var focusedChild: FlowController? {
         if let presented = _presented { return presented }
-        return _children.indices.contains(_selectedIndex) ? _children[_selectedIndex] : nil
+        return _selectedTab
     }
 
     /// Selects `tab`: the old tab's focused path resigns active (innermost first), the new
@@ -139,8 +144,8 @@ open class FlowTabs: FlowController {
         if let index, !(tabs.isEmpty && index == 0), !tabs.indices.contains(index) {
             throw FlowError.notATab(tabs: path, node: "tab index \(index)")
         }
-        let selected = focusedChild
-        let newIndex = index ?? selected.flatMap { _index(of: $0, in: tabs) } ?? 0
+        let newIndex = index ?? _selectedTab.flatMap { _index(of: $0, in: tabs) } ?? 0
+        if tabs.elementsEqual(_children, by: ===) && newIndex == _selectedIndex { return }
         try _perform(.setStack, rerun: { try self.setTabs(tabs, selecting: index) }) { change in
             change.setChildren(tabs, of: self)
             change.select(newIndex, in: self)

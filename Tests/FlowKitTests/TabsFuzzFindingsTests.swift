@@ -3,10 +3,8 @@ import Testing
 @testable import FlowKit
 
 /// FlowKit bugs the model-based random test found in tab containers, each shrunk to a few
-/// lines. They are not fixed yet: each expectation of the documented behaviour is wrapped in
-/// `withKnownIssue`, so the test passes while the bug is there and fails ("known issue was not
-/// recorded") once it is fixed; then remove the wrapper and the name from
-/// `FuzzModel.knownIssues`, which makes the random test expect the fix too.
+/// lines, now fixed: these are their regression tests (the random test expects the fixed
+/// behaviour too).
 @Suite("Tabs: random-test findings")
 @MainActor
 struct TabsFuzzFindingsTests {
@@ -33,12 +31,10 @@ struct TabsFuzzFindingsTests {
         try tabs.embed(only)
         #expect(tabs.tabs.map(\.name) == ["only"])
         #expect(only.state == .entered)
-        withKnownIssue("embed keeps selectedIndex 1 with one tab left") {
-            #expect(tabs.selectedIndex == 0)
-            #expect(tabs.selectedTab === only)
-            #expect(only.isActive)
-            #expect(runtime.focusedPath.map(\.path) == ["tabs", "tabs/only"])
-        }
+        #expect(tabs.selectedIndex == 0)
+        #expect(tabs.selectedTab === only)
+        #expect(only.isActive)
+        #expect(runtime.focusedPath.map(\.path) == ["tabs", "tabs/only"])
     }
 
     @Test("A reentering navigation that removes every tab leaves selectedIndex 0")
@@ -50,9 +46,7 @@ struct TabsFuzzFindingsTests {
         try runtime.start()
         try tabs.navigate(to: [FlowRoute](), reentering: true)
         #expect(tabs.tabs.isEmpty)
-        withKnownIssue("the index of the removed tab is kept") {
-            #expect(tabs.selectedIndex == 0)
-        }
+        #expect(tabs.selectedIndex == 0)
     }
 
     /// `noOpSetTabsReported` (seed 180521892709, shrunk to 11 operations; the last two):
@@ -78,10 +72,8 @@ struct TabsFuzzFindingsTests {
         #expect(host.changes.isEmpty)
         try tabs.setTabs(tabs.tabs)
         try tabs.setTabs(tabs.tabs, selecting: 0)
-        withKnownIssue("an empty setStack change is reported") {
-            #expect(host.changes.isEmpty)
-            #expect(runtime.trace.lines.isEmpty)
-        }
+        #expect(host.changes.isEmpty)
+        #expect(runtime.trace.lines.isEmpty)
     }
 
     /// `setTabsWhilePresenting` (seed 106197691177, shrunk to 9 operations):
@@ -105,9 +97,7 @@ struct TabsFuzzFindingsTests {
         try runtime.start()
         try tabs.present(FlowController(name: "sheet"))
         try tabs.setTabs([a, b, FlowController(name: "c")])
-        withKnownIssue("the first tab is selected instead") {
-            #expect(tabs.selectedTab === b)
-        }
+        #expect(tabs.selectedTab === b)
         // The same change without a presented node keeps the selection.
         try tabs.dismiss()
         try tabs.select(b)

@@ -36,10 +36,15 @@ struct _Layout {
     /// While an edit: the children added above the kept ones, in order.
     var appended: [FlowController] = []
     var presented: FlowController?
+    /// For a tab container: the tab selected before the change, so that the selection stays
+    /// on it wherever it moves (or goes to the first tab if it left). A selection the change
+    /// plans is applied afterwards and wins.
+    let selectedBefore: FlowController?
 
     init(container: FlowController) {
         self.container = container
         presented = container._presented
+        selectedBefore = (container as? FlowTabs)?._selectedTab
     }
 
     /// The planned children (copies them out of an edit).
@@ -93,6 +98,10 @@ struct _Layout {
         } else {
             container._editContent(
                 droppingFromTop: droppedFromTop, appending: appended, presented: presented)
+        }
+        if let tabs = container as? FlowTabs {
+            tabs._setSelectedIndex(
+                selectedBefore.flatMap { _index(of: $0, in: tabs._children) } ?? 0)
         }
     }
 }

@@ -156,9 +156,7 @@ final class FuzzModel {
     /// - `setTabsWhilePresenting`: `setTabs(_:selecting:)` without an index, on a tab
     ///   container that presents a node, selects the first tab instead of keeping the selected
     ///   one (it looks for the focused child, the presented node, among the new tabs).
-    static let knownIssues: Set<String> = [
-        "embedKeepsTabIndex", "noOpSetTabsReported", "setTabsWhilePresenting",
-    ]
+    static let knownIssues: Set<String> = []
     static var tolerated = knownIssues
     /// The identity FlowKit gave the node the tester calls `id`, as `#<raw>` (for the text of
     /// refused binding writes); set by the runner.
@@ -235,6 +233,17 @@ final class FuzzModel {
     func runtimeOf(_ id: FuzzID) -> Int? {
         guard let r = nodes[id]?.runtime, runtimes[r]?.held == true else { return nil }
         return r
+    }
+
+    /// The runtime of the tree `id` is in: its own, else its nearest ancestor's (an offline
+    /// descendant of a runtime's root that has not started has none of its own).
+    func treeRuntimeOf(_ id: FuzzID) -> Int? {
+        var current: FuzzID? = id
+        while let node = current {
+            if let r = runtimeOf(node) { return r }
+            current = nodes[node]?.parent
+        }
+        return nil
     }
 
     func lookup(_ id: FuzzID, _ key: FuzzKey) -> Int? {
@@ -619,15 +628,15 @@ final class FuzzModel {
         }
     }
 
-    /// A binding write FlowKit refuses: nothing changes, the runtime's error sink and trace
-    /// get it once (if the node has a runtime).
+    /// A binding write FlowKit refuses: nothing changes, the error sink and trace of the
+    /// runtime whose tree the node is in get it once (if it is in one).
     func refuseBindingWrite(_ node: FuzzID, _ binding: String, reason: String) {
         reportBindingFailure(
             node, binding, paths(node).map { .bindingWriteRefused(node: $0, reason: reason) })
     }
 
     func reportBindingFailure(_ node: FuzzID, _ binding: String, _ errors: [FlowError]) {
-        guard let r = runtimeOf(node) else { return }
+        guard let r = treeRuntimeOf(node) else { return }
         let paths = paths(node)
         trace.append(
             FuzzExpect(
