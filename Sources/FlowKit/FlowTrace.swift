@@ -205,6 +205,7 @@ public final class FlowTrace {
     }
 
     /// Keeps an event record.
+    @inline(__always)
     func _event<Event: FlowEvent>(
         _ step: _TraceEntry.EventStep, _ event: Event, _ node: FlowController?
     ) {
