@@ -31,11 +31,11 @@ extension FlowController {
     ///   presents a node; the attach errors of ``embed(_:)``; a guard's refusal.
     public func present(_ node: FlowController) throws {
         if _queueIfApplying(self, "present", { try $0.present(node) }) { return }
-        try _validateNewChildren([node])
+        try _validateNewChild(node)
         if let presented = _presented {
             throw FlowError.alreadyPresenting(presenter: path, presented: presented.path)
         }
-        try _perform(.present, rerun: { try self.present(node) }) { change in
+        try _perform(.present, rerun: { { try self.present(node) } }) { change in
             change.present(node, by: self)
         }
     }
@@ -54,7 +54,7 @@ extension FlowController {
             return presented
         }
         let presented = try _presentedForDismissal()
-        try _perform(.dismiss, rerun: { try self.dismiss() }) { change in
+        try _perform(.dismiss, rerun: { { try self.dismiss() } }) { change in
             change.remove(presented, from: self)
         }
         return presented
@@ -75,7 +75,9 @@ extension FlowController {
             return presented
         }
         let presented = try _presentedForDismissal()
-        try _perform(.platformDismiss, platform: true, rerun: { try self.platformDidDismiss() }) {
+        try _perform(
+            .platformDismiss, platform: true, rerun: { { try self.platformDidDismiss() } }
+        ) {
             change in change.remove(presented, from: self)
         }
         return presented
@@ -101,9 +103,13 @@ extension FlowController {
     ///   ``FlowRuntime/onError`` and the trace;
     /// - while a change is being checked (from a guard or a route factory): refused with
     ///   ``FlowError/changeInProgress(node:)``.
+    ///
+    /// `rerun` makes the closure that asks for the operation again; it is called only when
+    /// that closure is needed (the change is queued, or a guard redirects it), so the common
+    /// case allocates nothing for it.
     func _perform(
         _ kind: FlowChange.Kind, platform: Bool = false,
-        rerun: @escaping @MainActor () throws -> Void,
+        rerun: () -> @MainActor () throws -> Void,
         _ plan: (inout _Change) throws -> Void
     ) throws {
         switch try _admission() {
@@ -113,10 +119,11 @@ extension FlowController {
             try plan(&change)
             _applyOffline(change)
         case .live(let runtime):
-            let intent = _Intent(kind, at: self, run: rerun)
-            try runtime._transact(kind, domain: self, platform: platform, intent: intent, plan)
+            try runtime._transact(
+                kind, domain: self, platform: platform,
+                makeIntent: { _Intent(kind, at: self, run: rerun()) }, plan)
         case .queued(let runtime):
-            runtime._enqueueChange(kind.rawValue, at: self, rerun)
+            runtime._enqueueChange(kind.rawValue, at: self, rerun())
         }
     }
 
@@ -180,8 +187,8 @@ extension FlowController {
         rerun: @escaping @MainActor () throws -> Void
     ) throws {
         if _queueIfApplying(self, kind.rawValue, { _ in try rerun() }) { return }
-        try _validateNewChildren([child])
-        try _perform(kind, rerun: rerun) { change in
+        try _validateNewChild(child)
+        try _perform(kind, rerun: { rerun }) { change in
             for old in change.plannedChildren(of: self).reversed() {
                 change.remove(old, from: self)
             }
@@ -196,29 +203,40 @@ extension FlowController {
         try _requireNotExited()
         var seen = Set<ObjectIdentifier>(minimumCapacity: nodes.count > 1 ? nodes.count : 0)
         for node in nodes {
-            if node === self { throw FlowError.wouldCreateCycle(node: node.path, parent: path) }
-            switch node.state {
-            case .exited:
-                throw FlowError.nodeExited(node: node.path)
-            case .entered:
-                throw FlowError.alreadyAttached(
-                    node: node.path, parent: node.parent?.path ?? "its runtime (root)")
-            case .created:
-                break
-            }
-            if let parent = node._effectiveParent {
-                throw FlowError.alreadyAttached(node: node.path, parent: parent.path)
-            }
-            if node._runtime != nil {
-                throw FlowError.alreadyAttached(node: node.path, parent: "its runtime (root)")
-            }
-            // Only a node with children can be an ancestor of this one.
-            if !(node._children.isEmpty && node._presented == nil) && _isWithin(node) {
-                throw FlowError.wouldCreateCycle(node: node.path, parent: path)
-            }
+            try _validateAttaching(node)
             if nodes.count > 1 && !seen.insert(ObjectIdentifier(node)).inserted {
                 throw FlowError.duplicateNode(node: node.path)
             }
+        }
+    }
+
+    /// ``_validateNewChildren(_:)`` for one node (no array to allocate).
+    func _validateNewChild(_ node: FlowController) throws {
+        try _requireNotExited()
+        try _validateAttaching(node)
+    }
+
+    /// Whether `node` may be attached below this node: fresh, unattached, not an ancestor.
+    private func _validateAttaching(_ node: FlowController) throws {
+        if node === self { throw FlowError.wouldCreateCycle(node: node.path, parent: path) }
+        switch node.state {
+        case .exited:
+            throw FlowError.nodeExited(node: node.path)
+        case .entered:
+            throw FlowError.alreadyAttached(
+                node: node.path, parent: node.parent?.path ?? "its runtime (root)")
+        case .created:
+            break
+        }
+        if let parent = node._effectiveParent {
+            throw FlowError.alreadyAttached(node: node.path, parent: parent.path)
+        }
+        if node._runtime != nil {
+            throw FlowError.alreadyAttached(node: node.path, parent: "its runtime (root)")
+        }
+        // Only a node with children can be an ancestor of this one.
+        if !(node._children.isEmpty && node._presented == nil) && _isWithin(node) {
+            throw FlowError.wouldCreateCycle(node: node.path, parent: path)
         }
     }
 }

@@ -351,7 +351,7 @@ final class _ResultWaiter<Value: Sendable>: _AnyResultWaiter {
             case .embed, .switch:
                 guard child.parent === container, !child.isPresented else { return }
                 let kind: FlowChange.Kind = placement == .embed ? .embed : .switch
-                try container._perform(kind, rerun: {}) { change in
+                try container._perform(kind, rerun: { {} }) { change in
                     change.remove(child, from: container)
                 }
             }

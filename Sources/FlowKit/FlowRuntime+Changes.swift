@@ -9,6 +9,15 @@ extension FlowRuntime {
         _ kind: FlowChange.Kind, domain: FlowController?, platform: Bool,
         intent: _Intent? = nil, _ plan: (inout _Change) throws -> Void
     ) throws {
+        try _transact(kind, domain: domain, platform: platform, makeIntent: { intent }, plan)
+    }
+
+    /// ``_transact(_:domain:platform:intent:_:)`` with the intent made only if a guard
+    /// redirects (the common case allocates nothing for it).
+    func _transact(
+        _ kind: FlowChange.Kind, domain: FlowController?, platform: Bool,
+        makeIntent: () -> _Intent?, _ plan: (inout _Change) throws -> Void
+    ) throws {
         // Every public path admits a change only when idle (queued or refused otherwise); this
         // also covers `start()` asked for again from the start's own guards.
         guard _phase == .idle else {
@@ -49,7 +58,7 @@ extension FlowRuntime {
                     throw error
                 }
             } catch let redirect as _Redirect {
-                throw _redirect(redirect, keeping: intent)
+                throw _redirect(redirect, keeping: makeIntent())
             }
         }
     }

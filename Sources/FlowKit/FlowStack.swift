@@ -41,8 +41,8 @@ open class FlowStack: FlowController {
     /// - Complexity: O(*m*) for the *m* nodes that enter.
     public func push(_ node: FlowController) throws {
         if _queueIfApplying(self, "push", { try $0.push(node) }) { return }
-        try _validateNewChildren([node])
-        try _perform(.push, rerun: { try self.push(node) }) { change in
+        try _validateNewChild(node)
+        try _perform(.push, rerun: { { try self.push(node) } }) { change in
             change.append(node, to: self)
         }
         _checkInvariants()
@@ -60,7 +60,9 @@ open class FlowStack: FlowController {
     public func pop() throws -> FlowController {
         if let top = _children.last, _queueIfApplying(self, "pop", { try $0.pop() }) { return top }
         let top = try _topAboveAnother()
-        try _perform(.pop, rerun: { try self.pop() }) { change in change.remove(top, from: self) }
+        try _perform(.pop, rerun: { { try self.pop() } }) { change in
+            change.remove(top, from: self)
+        }
         _checkInvariants()
         return top
     }
@@ -121,7 +123,7 @@ open class FlowStack: FlowController {
         for node in nodes where !seen.insert(ObjectIdentifier(node)).inserted {
             throw FlowError.duplicateNode(node: node.path)
         }
-        try _perform(.setStack, rerun: { try self.setStack(nodes) }) { change in
+        try _perform(.setStack, rerun: { { try self.setStack(nodes) } }) { change in
             change.setChildren(nodes, of: self)
         }
         _checkInvariants()
@@ -162,7 +164,7 @@ open class FlowStack: FlowController {
             return top
         }
         let top = try _topAboveAnother()
-        try _perform(.platformPop, platform: true, rerun: { try self.platformDidPop() }) {
+        try _perform(.platformPop, platform: true, rerun: { { try self.platformDidPop() } }) {
             change in change.remove(top, from: self)
         }
         _checkInvariants()
@@ -243,7 +245,7 @@ open class FlowStack: FlowController {
         }
         let removed = Array(_children[(index + 1)...].reversed())
         guard !removed.isEmpty else { return [] }
-        try _perform(kind, platform: platform, rerun: rerun) { change in
+        try _perform(kind, platform: platform, rerun: { rerun }) { change in
             for node in removed { change.remove(node, from: self) }
         }
         _checkInvariants()

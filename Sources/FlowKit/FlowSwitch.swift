@@ -51,7 +51,7 @@ open class FlowSwitch: FlowController {
         if _queueIfApplying(self, "switch", { try $0.switch(to: route) }) { return }
         try _requireNotExited()
         if current?.route == route { return }
-        try _perform(.switch, rerun: { try self.switch(to: route) }) { change in
+        try _perform(.switch, rerun: { { try self.switch(to: route) } }) { change in
             let child = try self._makeChild(route)
             for old in change.plannedChildren(of: self).reversed() {
                 change.remove(old, from: self)

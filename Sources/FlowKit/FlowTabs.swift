@@ -146,7 +146,8 @@ open class FlowTabs: FlowController {
         }
         let newIndex = index ?? _selectedTab.flatMap { _index(of: $0, in: tabs) } ?? 0
         if tabs.elementsEqual(_children, by: ===) && newIndex == _selectedIndex { return }
-        try _perform(.setStack, rerun: { try self.setTabs(tabs, selecting: index) }) { change in
+        try _perform(.setStack, rerun: { { try self.setTabs(tabs, selecting: index) } }) {
+            change in
             change.setChildren(tabs, of: self)
             change.select(newIndex, in: self)
         }
@@ -198,7 +199,9 @@ open class FlowTabs: FlowController {
         } else {
             stack = nil
         }
-        try _perform(platform ? .platformSelect : .select, platform: platform, rerun: rerun) {
+        try _perform(
+            platform ? .platformSelect : .select, platform: platform, rerun: { rerun }
+        ) {
             change in
             change.select(index, in: self)
             if let stack {
