@@ -264,8 +264,9 @@ open class FlowController {
     /// Whether the focused path continues from this node into `node` (its presented node,
     /// else its selected child). Compares without handing out a reference.
     func _continues(into node: FlowController) -> Bool {
-        if let presented = _presented { return presented === node }
-        return focusedChild === node
+        if _presented != nil { return _presented === node }
+        if let tabs = self as? FlowTabs { return tabs._selectedTab === node }
+        return _isLast(node, of: _children)
     }
 
     /// The ancestors from the parent up to the root.

@@ -48,3 +48,10 @@ func _withPointer<T, Result>(
 ) rethrows -> Result {
     try withUnsafePointer(to: value) { try body(UnsafeRawPointer($0)) }
 }
+
+/// Whether `node` is the last element of `nodes` (compared by identity, without retaining).
+@inline(__always)
+func _isLast(_ node: FlowController, of nodes: [FlowController]) -> Bool {
+    let count = nodes.count
+    return count > 0 && nodes[count - 1] === node
+}
