@@ -140,7 +140,7 @@ extension FlowController {
         _ node: Node, _ operation: String,
         _ rerun: @escaping @MainActor (Node) throws -> Void
     ) -> Bool {
-        guard let runtime = _RuntimeActivity.applying.last else { return false }
+        guard let runtime = _RuntimeActivity.applyingRuntime else { return false }
         runtime._enqueueChange(operation, at: node) { try rerun(node) }
         return true
     }
@@ -252,8 +252,20 @@ enum _RuntimeActivity {
     // so two accesses never overlap (all on the main actor).
     @exclusivity(unchecked)
     static var busyRuntimes = 0
+    /// The runtimes applying a change, innermost last (in practice at most one: a change asked
+    /// for while one is applied is queued on it).
+    ///
+    /// Unretained (a retain of a runtime takes the slow side-table path, twice per change).
+    /// Safe because a runtime is here exactly while its phase is `.applying`, which only
+    /// happens inside its own `_commit`, called by `_transact` on it: that call frame holds
+    /// the runtime, and the phase goes back (removing the entry) before the frame returns. A
+    /// runtime tearing itself down in `deinit` never registers. So every entry names a live
+    /// runtime, and readers retain it (`takeUnretainedValue`) for as long as they use it.
     @exclusivity(unchecked)
-    static var applying: [FlowRuntime] = []
+    static var applying: [Unmanaged<FlowRuntime>] = []
+
+    /// The runtime applying a change now, if any.
+    static var applyingRuntime: FlowRuntime? { applying.last?.takeUnretainedValue() }
 }
 
 /// How a change requested on a node can be made. See ``FlowController/_admission()``.

@@ -82,13 +82,15 @@ public final class FlowRuntime: Observable {
             // Not while the runtime tears itself down in `deinit`: a reference to it must not
             // be stored anywhere then (changes asked for meanwhile find no runtime and throw).
             if oldValue != .applying && _phase == .applying && !_isReleasing {
-                _RuntimeActivity.applying.append(self)
+                _RuntimeActivity.applying.append(Unmanaged.passUnretained(self))
             }
             if oldValue == .applying && _phase != .applying && !_isReleasing {
                 var index = _RuntimeActivity.applying.count
                 while index > 0 {
                     index -= 1
-                    if _RuntimeActivity.applying[index] === self {
+                    if _RuntimeActivity.applying[index].toOpaque()
+                        == Unmanaged.passUnretained(self).toOpaque()
+                    {
                         _RuntimeActivity.applying.remove(at: index)
                         break
                     }
@@ -198,7 +200,7 @@ public final class FlowRuntime: Observable {
     ///   missing route factory, in which case nothing was entered.
     public func start() throws {
         guard !_wasStarted, let root else { throw FlowError.runtimeAlreadyStarted }
-        if let applying = _RuntimeActivity.applying.last {
+        if let applying = _RuntimeActivity.applyingRuntime {
             applying._enqueueChange("start", at: root) { try self.start() }
             return
         }
@@ -216,7 +218,7 @@ public final class FlowRuntime: Observable {
     /// - Throws: ``FlowError/runtimeNotStarted`` if the runtime is not running;
     ///   ``FlowError/changeInProgress(node:)`` from a guard or a route factory.
     public func stop() throws {
-        if let applying = _RuntimeActivity.applying.last {
+        if let applying = _RuntimeActivity.applyingRuntime {
             applying._enqueueChange("stop", at: root) { try self.stop() }
             return
         }
