@@ -19,7 +19,8 @@ public struct FlowChange: Equatable, Hashable, Sendable, CustomStringConvertible
         case pop
         /// ``FlowStack/pop(to:)`` or ``FlowStack/popToRoot()`` removed the entries above one.
         case popTo
-        /// ``FlowStack/setStack(_:)`` replaced or reordered the entries.
+        /// ``FlowStack/setStack(_:)`` replaced or reordered the entries (also
+        /// ``FlowTabs/setTabs(_:selecting:)`` for tabs).
         case setStack
         /// A ``FlowSwitch`` replaced its current child.
         case `switch`
@@ -39,6 +40,8 @@ public struct FlowChange: Equatable, Hashable, Sendable, CustomStringConvertible
         /// The platform dismissed a presented node (``FlowController/platformDidDismiss()``).
         case platformDismiss
         /// A ``FlowTabs`` selected another tab (``FlowTabs/select(_:)``): only the focus moved.
+        /// Reselecting a tab with ``FlowTabs/reselectionPopsToRoot`` set reports its stack's
+        /// popped entries here too.
         case select
         /// The platform selected a tab on its own (``FlowTabs/platformDidSelect(_:)``).
         case platformSelect
