@@ -261,6 +261,8 @@ enum _RuntimeActivity {
     /// the runtime, and the phase goes back (removing the entry) before the frame returns. A
     /// runtime tearing itself down in `deinit` never registers. So every entry names a live
     /// runtime, and readers retain it (`takeUnretainedValue`) for as long as they use it.
+    /// `UnretainedRegistryTests` drops the app's last reference to a runtime from its own
+    /// hook and asks it for more changes; CI runs it under AddressSanitizer.
     @exclusivity(unchecked)
     static var applying: [Unmanaged<FlowRuntime>] = []
 

@@ -181,7 +181,6 @@ open class FlowController {
     var _extras: _NodeExtras?
     /// The path, once computed for an entered node (see ``path``); boxed so that it takes one
     /// word in every node.
-    @exclusivity(unchecked)
     var _pathCache: _PathCache?
     /// The cached path, if any.
     var _cachedPath: String? { _pathCache?.path }
