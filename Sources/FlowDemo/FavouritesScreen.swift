@@ -69,20 +69,8 @@ final class FavouritesScreen: FlowController, DemoScreen {
     }
 
     private func select(_ arguments: [String]) {
-        let books = favourites
-        guard let text = arguments.first, let number = Int(text) else {
-            console.write(
-                "Usage: select <n>, where n is a number shown in the list.", style: .error)
-            return
-        }
-        guard books.indices.contains(number - 1) else {
-            console.write(
-                books.isEmpty
-                    ? "No favourite \(number): there are none yet ('fav' on a book adds it)."
-                    : "No favourite \(number): choose a number from 1 to \(books.count).",
-                style: .error)
-            return
-        }
-        send(BookSelected(book: books[number - 1]))
+        selectBook(
+            arguments, from: favourites, noun: "favourite",
+            whenEmpty: "there are none yet ('fav' on a book adds it).")
     }
 }

@@ -159,7 +159,17 @@ final class ListScreen: FlowController, DemoScreen, FlowRestorable {
     }
 
     private func select(_ arguments: [String]) {
-        let books = shown
+        selectBook(
+            arguments, from: shown, noun: "book", whenEmpty: "the list is empty.")
+    }
+}
+
+extension FlowController {
+    /// `select <n>` on a numbered list of `books`: sends ``BookSelected`` for the n-th, or
+    /// says why it cannot (`No <noun> 9: …`, `whenEmpty` when there are none).
+    func selectBook(
+        _ arguments: [String], from books: [Book], noun: String, whenEmpty: String
+    ) {
         guard let text = arguments.first, let number = Int(text) else {
             console.write(
                 "Usage: select <n>, where n is a number shown in the list.", style: .error)
@@ -168,8 +178,8 @@ final class ListScreen: FlowController, DemoScreen, FlowRestorable {
         guard books.indices.contains(number - 1) else {
             console.write(
                 books.isEmpty
-                    ? "No book \(number): the list is empty."
-                    : "No book \(number): choose a number from 1 to \(books.count).",
+                    ? "No \(noun) \(number): \(whenEmpty)"
+                    : "No \(noun) \(number): choose a number from 1 to \(books.count).",
                 style: .error)
             return
         }

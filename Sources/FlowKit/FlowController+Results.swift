@@ -385,13 +385,17 @@ extension FlowRuntime {
     /// values, as at exit but without exit hooks or trace records; a handler that captures it
     /// no longer keeps it alive. Nodes the app made stay as they were (only unlinked from a
     /// released parent).
-    func _discardBuilt(_ roots: [FlowController]) {
+    ///
+    /// With `madeSince: 0`, every never-entered node of the subtrees is released (a restoration's
+    /// leftovers).
+    func _discardBuilt(_ roots: [FlowController], madeSince mark: UInt64? = nil) {
+        let mark = mark ?? _checkMark
         var pending = roots
         while let node = pending.popLast() {
             guard node.state == .created else { continue }
             pending.append(contentsOf: node._children)
             if let presented = node._presented { pending.append(presented) }
-            guard node._serial >= _checkMark else { continue }
+            guard node._serial >= mark else { continue }
             for child in node._children where child._parent === node { child._setParent(nil) }
             if let presented = node._presented, presented._parent === node {
                 presented._setParent(nil)

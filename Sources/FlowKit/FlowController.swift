@@ -264,9 +264,16 @@ open class FlowController {
     /// else its selected child). Compares without handing out a reference.
     func _continues(into node: FlowController) -> Bool {
         if _presented != nil { return _presented === node }
-        if let tabs = self as? FlowTabs { return tabs._selectedTab === node }
         return _isLast(node, of: _children)
     }
+
+    /// The embedded child a change that re-shapes this node's children should keep focused:
+    /// `nil` here (the focus follows the last child); a ``FlowTabs`` keeps its selected tab.
+    var _childToKeepSelected: FlowController? { nil }
+
+    /// Called after a change re-shaped this node's children, with what
+    /// ``_childToKeepSelected`` was before; a ``FlowTabs`` moves its selection to it.
+    func _childrenWereReshaped(keeping selected: FlowController?) {}
 
     /// The ancestors from the parent up to the root.
     public var ancestors: [FlowController] {

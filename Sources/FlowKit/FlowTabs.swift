@@ -78,6 +78,19 @@ open class FlowTabs: FlowController {
         _children.indices.contains(_selectedIndex) ? _children[_selectedIndex] : nil
     }
 
+    override func _continues(into node: FlowController) -> Bool {
+        if _presented != nil { return _presented === node }
+        return _selectedTab === node
+    }
+
+    override var _childToKeepSelected: FlowController? { _selectedTab }
+
+    /// The selection follows the tab that was selected, or goes to the first tab if it left
+    /// (a selection the change plans is applied afterwards and wins).
+    override func _childrenWereReshaped(keeping selected: FlowController?) {
+        _setSelectedIndex(selected.flatMap { _index(of: $0, in: _children) } ?? 0)
+    }
+
     /// The presented node if any, else the selected tab.
     override public var focusedChild: FlowController? {
         if let presented = _presented { return presented }

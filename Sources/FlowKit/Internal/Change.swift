@@ -44,7 +44,7 @@ struct _Layout {
     init(container: FlowController) {
         self.container = container
         presented = container._presented
-        selectedBefore = (container as? FlowTabs)?._selectedTab
+        selectedBefore = container._childToKeepSelected
     }
 
     /// The planned children (copies them out of an edit).
@@ -99,10 +99,7 @@ struct _Layout {
             container._editContent(
                 droppingFromTop: droppedFromTop, appending: appended, presented: presented)
         }
-        if let tabs = container as? FlowTabs {
-            tabs._setSelectedIndex(
-                selectedBefore.flatMap { _index(of: $0, in: tabs._children) } ?? 0)
-        }
+        container._childrenWereReshaped(keeping: selectedBefore)
     }
 }
 

@@ -357,22 +357,7 @@ final class _Restoration {
     func releaseUnused() {
         runtime._checkMark = mark
         runtime._discardBuilt(built.filter { $0.state == .created })
-        var pending = dropped
-        while let node = pending.popLast() {
-            guard node.state == .created else { continue }
-            pending.append(contentsOf: node._children)
-            if let presented = node._presented { pending.append(presented) }
-            for child in node._children where child._parent === node { child._setParent(nil) }
-            if let presented = node._presented, presented._parent === node {
-                presented._setParent(nil)
-            }
-            node._setContent([], presented: nil)
-            node.state = .exited
-            node._extras = nil
-            node._handlerBox = nil
-            node._handlerFilter = 0
-            node._scope = nil
-        }
+        runtime._discardBuilt(dropped, madeSince: 0)
     }
 }
 
