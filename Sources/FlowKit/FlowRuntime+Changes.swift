@@ -183,13 +183,20 @@ extension FlowRuntime {
         // Report.
         if reportsToHost || tracing {
             let container = change.reportedContainer
-            var entered: [FlowController] = []
-            for insertion in change.insertions { entered.append(insertion.node) }
+            let entered: _Few<(_TracePath, FlowNodeID)>
+            if change.insertions.count == 1 {
+                let node = change.insertions[0].node
+                entered = .one((_TracePath(node), node.id))
+            } else {
+                var nodes: [FlowController] = []
+                for insertion in change.insertions { nodes.append(insertion.node) }
+                entered = .nodes(nodes)
+            }
             var containerPath: _TracePath?
             if let container { containerPath = _TracePath(container) }
             let traced = _TracedChange(
                 kind: change.kind, container: containerPath, containerID: container?.id,
-                exited: exited, entered: .nodes(entered))
+                exited: exited, entered: entered)
             if reportsToHost { host?.apply(traced.change, in: self) }
             if tracing { trace._append(.change(traced)) }
         }

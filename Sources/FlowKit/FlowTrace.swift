@@ -262,14 +262,6 @@ enum _Few<Element> {
     case one(Element)
     case many([Element])
 
-    init(_ elements: [Element]) {
-        switch elements.count {
-        case 0: self = .none
-        case 1: self = .one(elements[0])
-        default: self = .many(elements)
-        }
-    }
-
     /// Each node's trace path and identity, without an array for a single node.
     @MainActor
     static func nodes(_ nodes: [FlowController]) -> _Few<(_TracePath, FlowNodeID)> {
