@@ -65,19 +65,17 @@ extension FlowController {
     /// in place (the children's storage is not copied when only this node holds it), telling
     /// observers of whichever changed.
     final func _editContent(
-        droppingFromTop count: Int, appending appended: [FlowController],
+        droppingFromTop count: Int, appending appended: _Appended,
         presented: FlowController?
     ) {
         let childrenChange = count > 0 || !appended.isEmpty
         if childrenChange {
             if let registrar = _observationRegistrar {
                 registrar.withMutation(of: self, keyPath: \.children) {
-                    _children.removeLast(count)
-                    _children.append(contentsOf: appended)
+                    _editChildren(droppingFromTop: count, appending: appended)
                 }
             } else {
-                _children.removeLast(count)
-                _children.append(contentsOf: appended)
+                _editChildren(droppingFromTop: count, appending: appended)
             }
         }
         if _presented !== presented {
@@ -88,6 +86,14 @@ extension FlowController {
             } else {
                 _presented = presented
             }
+        }
+    }
+
+    private func _editChildren(droppingFromTop count: Int, appending appended: _Appended) {
+        if count > 0 { _children.removeLast(count) }
+        if let first = appended.first {
+            _children.append(first)
+            if !appended.rest.isEmpty { _children.append(contentsOf: appended.rest) }
         }
     }
 

@@ -94,7 +94,9 @@ extension FlowRuntime {
         }
         let newRecords = recorded
         do {
-            let history = { (path: String) in newRecords[path] ?? self._history[path] }
+            // A local function, not a closure value: passed only as a non-escaping argument,
+            // its context stays on the stack (a closure value was allocated per change).
+            func history(_ path: String) -> [FlowRoute]? { newRecords[path] ?? _history[path] }
             for fill in change.fills {
                 try _fill(fill, in: &change, history: history, expanded: &expanded)
             }
@@ -158,8 +160,10 @@ extension FlowRuntime {
             }
             node._releaseForExit()
         }
-        for layout in change.layouts {
-            layout.apply()
+        // By index: `change.layouts[index]` is borrowed in place, where a `for` loop would
+        // copy each layout (retaining every reference it holds).
+        for index in change.layouts.indices {
+            change.layouts[index].apply()
         }
         change.applySelections()
         for node in exitSet { node._unlink() }
@@ -229,29 +233,48 @@ extension FlowRuntime {
             _recycle(&newTail, in: &_scratch.path)
             return
         }
+        // The old tail, innermost first (the order it resigns in).
         var oldTail: [FlowController] = []
         swap(&oldTail, &_scratch.tail)
-        oldTail.append(contentsOf: _focusedPath[common...])
         defer { _recycle(&oldTail, in: &_scratch.tail) }
+        var index = oldCount
+        while index > common {
+            index -= 1
+            oldTail.append(_focusedPath[index])
+        }
         if let registrar = _observationRegistrar {
+            let tail = newTail
             registrar.withMutation(of: self, keyPath: \.focusedPath) {
-                _focusedPath.replaceSubrange(common..., with: newTail)
+                _replaceFocusedTail(keeping: common, with: tail)
             }
         } else {
-            _focusedPath.replaceSubrange(common..., with: newTail)
+            _replaceFocusedTail(keeping: common, with: newTail)
         }
         _recycle(&newTail, in: &_scratch.path)
         let tracing = trace.isEnabled
-        for node in oldTail.reversed() where node.state == .entered {
+        for node in oldTail where node.state == .entered {
             node.isActive = false
             if tracing { trace._node(.deactivate, node) }
             node.didResignActive()
         }
-        for node in _focusedPath[common...] {
+        // Hooks cannot change the path here (this runs while the change is applied, so any
+        // change they ask for is queued); the count is re-read anyway.
+        index = common
+        while index < _focusedPath.count {
+            let node = _focusedPath[index]
+            index += 1
             node.isActive = true
             if tracing { trace._node(.activate, node) }
             node.didBecomeActive()
         }
+    }
+
+    /// Keeps the first `count` nodes of the focused path and appends `tail`. Element moves
+    /// rather than `replaceSubrange` over a partial range (generic, and several times the cost
+    /// for the one or two nodes a push or a pop moves).
+    private func _replaceFocusedTail(keeping count: Int, with tail: [FlowController]) {
+        while _focusedPath.count > count { _focusedPath.removeLast() }
+        _focusedPath.append(contentsOf: tail)
     }
 
     /// Builds default children (history or initial routes) below every childless node of a

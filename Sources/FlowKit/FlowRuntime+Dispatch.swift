@@ -57,7 +57,7 @@ extension FlowRuntime {
         if _depth > 0 { return try body() }
         _depth += 1
         defer {
-            _drainQueue()
+            if !_queue.isEmpty { _drainQueue() }
             _depth -= 1
         }
         return try body()

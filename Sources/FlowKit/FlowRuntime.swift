@@ -85,6 +85,12 @@ public final class FlowRuntime: Observable {
                 _RuntimeActivity.applying.append(Unmanaged.passUnretained(self))
             }
             if oldValue == .applying && _phase != .applying && !_isReleasing {
+                if _RuntimeActivity.applying.last?.toOpaque()
+                    == Unmanaged.passUnretained(self).toOpaque()
+                {
+                    _RuntimeActivity.applying.removeLast()  // the usual case: innermost
+                    return
+                }
                 var index = _RuntimeActivity.applying.count
                 while index > 0 {
                     index -= 1
@@ -308,8 +314,16 @@ struct _ScratchBuffers {
 /// Empties `array` (releasing its nodes) and stores its storage in `buffer` for next time.
 /// Callers take a buffer with `swap(&local, &buffer)`, which moves it without a copy.
 func _recycle(_ array: inout [FlowController], in buffer: inout [FlowController]) {
-    if !array.isEmpty { array.removeAll(keepingCapacity: true) }
+    _empty(&array)
     swap(&array, &buffer)
+}
+
+/// Empties `array`, keeping its storage. Element by element: for the few elements a change
+/// usually holds this is several times cheaper than `removeAll(keepingCapacity:)`, which goes
+/// through the generic `replaceSubrange`.
+@inline(__always)
+func _empty<Element>(_ array: inout [Element]) {
+    while array.popLast() != nil {}
 }
 
 /// What waits in the run-to-completion queue: an event (`origin == nil` means "the focused

@@ -34,7 +34,7 @@ struct _Layout {
     /// While an edit: how many of the current children leave from the top.
     var droppedFromTop = 0
     /// While an edit: the children added above the kept ones, in order.
-    var appended: [FlowController] = []
+    var appended = _Appended()
     var presented: FlowController?
     /// For a tab container: the tab selected before the change, so that the selection stays
     /// on it wherever it moves (or goes to the first tab if it left). A selection the change
@@ -51,7 +51,7 @@ struct _Layout {
     var plannedChildren: [FlowController] {
         if let children { return children }
         let current = container._children
-        return Array(current[..<(current.count - droppedFromTop)]) + appended
+        return Array(current[..<(current.count - droppedFromTop)]) + appended.nodes
     }
 
     /// Turns an edit into a full array.
@@ -59,7 +59,7 @@ struct _Layout {
         if children == nil {
             children = plannedChildren
             droppedFromTop = 0
-            appended = []
+            appended = _Appended()
         }
     }
 
@@ -100,6 +100,30 @@ struct _Layout {
                 droppingFromTop: droppedFromTop, appending: appended, presented: presented)
         }
         container._childrenWereReshaped(keeping: selectedBefore)
+    }
+}
+
+/// The children an edit adds on top: the first one inline, so that the common edit (a push)
+/// allocates no array.
+struct _Appended {
+    private(set) var first: FlowController?
+    private(set) var rest: [FlowController] = []
+
+    var isEmpty: Bool { first == nil }
+    var last: FlowController? { rest.last ?? first }
+
+    /// All of them, in order.
+    var nodes: [FlowController] {
+        guard let first else { return [] }
+        return [first] + rest
+    }
+
+    mutating func append(_ node: FlowController) {
+        if first == nil { first = node } else { rest.append(node) }
+    }
+
+    mutating func removeLast() {
+        if rest.isEmpty { first = nil } else { rest.removeLast() }
     }
 }
 
@@ -158,11 +182,11 @@ final class _Change {
     /// Empties the change for reuse: every node reference is dropped, array storage is kept.
     func reset() {
         domain = nil
-        if !removals.isEmpty { removals.removeAll(keepingCapacity: true) }
-        if !layouts.isEmpty { layouts.removeAll(keepingCapacity: true) }
-        if !insertions.isEmpty { insertions.removeAll(keepingCapacity: true) }
-        if !fills.isEmpty { fills.removeAll(keepingCapacity: true) }
-        if !selections.isEmpty { selections.removeAll(keepingCapacity: true) }
+        _empty(&removals)
+        _empty(&layouts)
+        _empty(&insertions)
+        _empty(&fills)
+        _empty(&selections)
         if !decidedEntries.isEmpty { decidedEntries.removeAll() }
         isPlatformInitiated = false
         reorders = false
@@ -184,7 +208,7 @@ final class _Change {
     /// covered node (a stack entry that is not the top) leave the focus where it is.
     var mayMoveFocus: Bool {
         if domain == nil { return true }
-        for layout in layouts where layout.container.isActive { return true }
+        for index in layouts.indices where layouts[index].container.isActive { return true }
         for selection in selections where selection.tabs.isActive { return true }
         return false
     }

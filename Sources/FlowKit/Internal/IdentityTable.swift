@@ -173,7 +173,7 @@ struct _FIFO<Element> {
         storage[head] = nil
         head += 1
         if head == storage.count {
-            storage.removeAll(keepingCapacity: true)
+            _empty(&storage)
             head = 0
         } else if head >= 64 && head * 2 >= storage.count {
             storage.removeFirst(head)
