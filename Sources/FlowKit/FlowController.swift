@@ -48,7 +48,9 @@ open class FlowController {
 
     /// The same link, unretained, for the responder chain's hot loop (a weak load per hop
     /// would cost a side-table access). Safety: it is followed only from a node that is
-    /// `.entered` in the runtime doing the dispatch (see ``FlowRuntime/_deliver(_:from:)``).
+    /// `.entered` in the runtime doing the dispatch (see ``FlowRuntime/_deliver(_:from:)``),
+    /// and by ``_recomputeScope()``, called only on entered nodes (or, during a commit, on a
+    /// node just marked entered, whose parent is entered or entered just before it).
     /// An entered node's ancestors are all entered in the same runtime, owned strongly from
     /// `runtime.root` down, and a runtime tears its tree down on the main actor before it is
     /// freed (its `deinit` is isolated), so while the node is entered the parent it names is

@@ -157,8 +157,11 @@ extension FlowController {
         }
     }
 
+    /// Called only on a node that is entered (or entering, its parent entered before it):
+    /// it reads the parent's scope along the unretained link ``_next``, which is safe from an
+    /// entered node (see there), where a `weak` load would take the slow side-table path.
     func _recomputeScope() {
-        let inherited = parent?._scope
+        let inherited = _next?.takeUnretainedValue()._scope
         guard let own = _ownValues else {
             _scope = inherited
             return

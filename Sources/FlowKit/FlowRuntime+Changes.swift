@@ -334,6 +334,10 @@ extension FlowController {
     ) {
         // The exact reverse of entry order: every node after its descendants, the presented
         // node before the embedded children, later children before earlier ones.
+        if _children.isEmpty && _presented == nil {
+            result.append(self)
+            return
+        }
         let start = result.count
         _appendSubtreeInEntryOrder(to: &result, using: &stack)
         result[start...].reverse()
