@@ -41,16 +41,24 @@ final class AppRoot: FlowSwitch {
 
     /// Signs in, shows the catalog until logout, and starts again. A restored start first
     /// awaits the flow it restored.
+    ///
+    /// After each `await` it first checks that the task was not cancelled: a flow that
+    /// finishes hands its result over at once, but this task runs on a later main-actor turn,
+    /// and if the runtime stopped in between (the input ended right after the command), the
+    /// app root has exited and cancelled this task. Carrying on would use the exited root,
+    /// which no longer sees its dependencies.
     private func runSessions() async throws {
         var signedOut = try await awaitRestoredMainFlow()
         var restoredAccount = try await awaitRestoredLoginFlow()
         while true {
+            try Task.checkCancellation()
             let account: Account
             if let restored = restoredAccount {
                 account = restored
                 restoredAccount = nil
             } else {
                 account = try await signIn(after: signedOut)
+                try Task.checkCancellation()
             }
             do {
                 let session = UserSession(account: account)

@@ -22,6 +22,13 @@ extension FlowController {
     ///             try self.switch(to: MainFlow(account: account))
     ///         }
     ///     }
+    ///
+    /// Code after an `await` can run after the node exited: a child that finishes hands its
+    /// result to `run` at once, but the task resumes on a later main-actor turn, and if the
+    /// node exits in between (its runtime stops, an ancestor is popped), `run` still returns
+    /// the result. The task is cancelled by then, so check `Task.isCancelled` (or call
+    /// `try Task.checkCancellation()`) before using the node: once exited, its dependencies
+    /// show only defaults and its operations throw ``FlowError/containerExited(container:)``.
     public func task(_ operation: @escaping @MainActor () async throws -> Void) {
         switch state {
         case .created:

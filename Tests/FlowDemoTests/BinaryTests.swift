@@ -40,7 +40,7 @@ struct BinaryTests {
         let result = try runFlowdemo(stdin: commands.joined(separator: "\n") + "\n")
         let app = try makeApp()
 
-        #expect(result.status == 0)
+        #expect(result.status == 0, "standard error: \(result.stderr)")
         let expected = await app.transcript(of: commands).joined(separator: "\n") + "\n"
         #expect(result.stdout == expected)
         #expect(

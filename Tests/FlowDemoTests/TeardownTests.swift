@@ -1,10 +1,42 @@
-import FlowDemo
 import FlowKit
 import Testing
+
+@testable import FlowDemo
 
 @MainActor
 @Suite("Teardown")
 struct TeardownTests {
+    @Test(
+        "Quitting after a flow finished but before the app root's task resumes: no crash, no leak",
+        arguments: [
+            ["logout"],  // the main flow finishes: the root's task would show a login flow
+            [],  // the login flow finishes: the root's task would show the main flow
+        ])
+    func quitBeforeTheRootResumes(commandsFirst: [String]) async throws {
+        // The root awaits each flow in a task. A flow that finishes resumes that task, which
+        // runs on a later main-actor turn; if the runtime stops first (end of input right
+        // after the command, on a busy machine), the task resumes with its node exited. It
+        // must end there, not go on to use the exited root's dependencies (it used to
+        // stop the binary with a fatal error; seen as a flaky transcript test).
+        let app = try makeApp()
+        _ = await app.start()
+        let signingIn = commandsFirst.isEmpty
+        if !signingIn { _ = await app.run("login alice wonderland") }
+        // (In a block: the test's own references are gone before the count at quit.)
+        if signingIn {
+            let login = try #require(app.runtime.node(at: "app/login") as? LoginFlow)
+            login.finish(with: try #require(Account.shipped.first))
+        } else {
+            try #require(app.runtime.focusedNode).send(LogoutRequested())
+        }
+        // No main-actor turn in between: the root's task has its result but has not run.
+        let quit = await app.quitStep()
+
+        #expect(app.runtime.isRunning == false)
+        #expect(app.liveNodes.alive == 0)
+        #expect(!quit.lines.contains { $0.text.contains("Error") })
+    }
+
     @Test("Logging out from a detail screen deallocates every tab, stack, screen and the session")
     func logoutFromDetailReleasesMainSubtree() async throws {
         let app = try makeApp()

@@ -335,6 +335,32 @@ struct ResultsTests {
         #expect(failures.isEmpty)  // the task was cancelled with its node: not a failure
     }
 
+    @Test("A child that finishes just before its awaiting node exits: run returns, cancelled")
+    func finishThenExitBeforeTheTaskResumes() async throws {
+        // The result is handed over inside the finishing change, but the awaiting task runs
+        // on a later main-actor turn. If its node exits first (here the runtime stops in the
+        // same turn), `run` still returns the result (each run ends once, with what came
+        // first) and the task sees itself cancelled, so code after the await can tell that
+        // its node is gone (its dependencies then show only defaults).
+        let parent = FlowController(name: "parent")
+        let runtime = try FlowRuntime(root: FlowStack(name: "stack", root: parent))
+        try runtime.start()
+        var seen: (result: Int, cancelled: Bool, state: FlowLifecycleState)?
+        parent.task {
+            let result = try await parent.run(Picker(), .present)
+            seen = (result, Task.isCancelled, parent.state)
+        }
+        await waitUntil { parent.presentedChild is Picker }
+        try #require(parent.presentedChild as? Picker).finish(with: 7)
+        try runtime.stop()  // same turn: the task has its result but has not run
+        #expect(seen == nil)
+        await waitUntil { seen != nil }
+
+        #expect(seen?.result == 7)
+        #expect(seen?.cancelled == true)
+        #expect(seen?.state == .exited)
+    }
+
     @Test("A node's task that throws reports to onError and the trace, once")
     func throwingTaskReports() async throws {
         let (runtime, _, _, main, _, _) = try makeApp()
