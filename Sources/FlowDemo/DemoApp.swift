@@ -259,16 +259,14 @@ public final class DemoApp {
         return finish(command: echo, forcePanel: forcePanel)
     }
 
-    /// How many times ``settle()`` yields: enough for the longest chain of tasks one command
-    /// starts (a finished flow resumes the task awaiting it, which shows the next flow).
-    static let settleTurns = 8
-
-    /// Lets the tasks a command woke (a `run` returning or throwing, a task a screen started)
-    /// run on the main actor until they wait again, so that their output and changes belong
-    /// to this command. The main actor runs jobs in order, so each yield lets every job that
-    /// was ready run first.
+    /// Lets the tasks a command woke (a `run` returning or throwing, a task a screen started,
+    /// and whatever those wake in turn) run on the main actor until they wait again, so that
+    /// their output and changes belong to this command: ``FlowKit/FlowRuntime/settle()``.
+    /// (A fixed number of yields is not enough: how many main-actor turns a resumed task
+    /// takes to run varies with the scheduler, and on a busy machine a command's output used
+    /// to land in the next command's.)
     public func settle() async {
-        for _ in 0..<Self.settleTurns { await Task.yield() }
+        await runtime.settle()
     }
 
     /// A line of piped input: sanitised and trimmed; `nil` (nothing runs, nothing is echoed)

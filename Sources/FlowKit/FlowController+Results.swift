@@ -99,6 +99,7 @@ extension FlowController {
             if takesWaiter { child._extras?.resultWaiter = nil }
             throw error
         }
+        defer { waiter.taskDidResume() }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 waiter.install(continuation)
@@ -155,6 +156,7 @@ extension FlowController {
         let waiter = _ResultWaiter<Child.Result>(
             child: child, container: container, placement: placement, awaitedAt: path)
         child._writableExtras.resultWaiter = waiter
+        defer { waiter.taskDidResume() }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 waiter.install(continuation)
@@ -251,6 +253,9 @@ final class _ResultWaiter<Value: Sendable>: _AnyResultWaiter {
     private var continuation: CheckedContinuation<Value, any Error>?
     private var outcome: Result<Value, any Error>?
     private var isDecided = false
+    /// The runtime whose wake-up count this waiter raised when it resumed the awaiting task,
+    /// until that task has resumed (see ``FlowRuntime/settle()``).
+    private weak var wokeRuntime: FlowRuntime?
 
     init(
         child: FlowController, container: FlowController, placement: FlowPlacement,
@@ -268,6 +273,7 @@ final class _ResultWaiter<Value: Sendable>: _AnyResultWaiter {
         if let outcome {
             self.outcome = nil
             runtime?._runStatistics.resumptions += 1
+            countWakeUp()
             continuation.resume(with: outcome)
         } else {
             self.continuation = continuation
@@ -284,11 +290,25 @@ final class _ResultWaiter<Value: Sendable>: _AnyResultWaiter {
         if let continuation {
             self.continuation = nil
             runtime?._runStatistics.resumptions += 1
+            countWakeUp()
             continuation.resume(with: result)
         } else {
             outcome = result
         }
         return true
+    }
+
+    /// The awaiting task is about to be resumed: one wake-up more until it has.
+    private func countWakeUp() {
+        wokeRuntime = runtime
+        runtime?._pendingWakeups += 1
+    }
+
+    /// Called by the awaiting `run` (or `result(of:)`) once its task has resumed, whether
+    /// the await returned or threw.
+    func taskDidResume() {
+        wokeRuntime?._pendingWakeups -= 1
+        wokeRuntime = nil
     }
 
     override func offer<Offered>(_ result: Offered) -> Bool {

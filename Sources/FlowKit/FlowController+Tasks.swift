@@ -54,7 +54,10 @@ extension FlowController {
         // after the node is gone.
         let path = self.path
         let runtime = _runtime
+        // Counted as a wake-up until the task has begun (see FlowRuntime.settle()).
+        runtime?._pendingWakeups += 1
         let task = Task { @MainActor [weak self, weak runtime] in
+            runtime?._pendingWakeups -= 1
             do {
                 try await operation()
             } catch {

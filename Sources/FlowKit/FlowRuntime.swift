@@ -114,6 +114,10 @@ public final class FlowRuntime: Observable {
     var _checkMark: UInt64 = 0
     /// How the `run` calls of this tree ended (see ``_RunStatistics``).
     var _runStatistics = _RunStatistics()
+    /// Tasks this runtime's changes woke that have not run yet: a `run` or `result(of:)`
+    /// resumed but not yet past its `await`, a node's task started but not yet begun. See
+    /// ``settle()``.
+    var _pendingWakeups = 0
     /// Set once ``start()`` (or a restoration) has entered the tree.
     var _wasStarted = false
     /// The change a guard redirected, waiting for the redirect's flow to finish.
@@ -214,6 +218,26 @@ public final class FlowRuntime: Observable {
             change.insertions.append(_Insertion(node: root, container: nil))
         }
         _wasStarted = true
+    }
+
+    /// Lets the tasks this runtime's changes woke run until each has reached its next
+    /// suspension, yielding to the main actor meanwhile.
+    ///
+    /// A change hands results over and starts tasks at once, but the tasks run on later
+    /// main-actor turns, and how many turns that takes depends on the scheduler (it varies
+    /// from run to run on a busy machine). `settle()` returns once every `run` or
+    /// `result(of:)` that a change ended (with a result or an error) has continued past its
+    /// `await`, and every task a node started with ``FlowController/task(_:)`` has begun,
+    /// including those that these woke in turn:
+    ///
+    ///     login.finish(with: account)   // the app root's task awaits this in `run`
+    ///     await runtime.settle()        // it has resumed and shown the main flow
+    ///     #expect(runtime.focusedNode?.path == "app/main/tabs/catalog/list")
+    ///
+    /// It does not wait for a task suspended on anything else (a timer, the network, another
+    /// child flow). A tree whose tasks wake each other forever never settles.
+    public func settle() async {
+        while _pendingWakeups > 0 { await Task.yield() }
     }
 
     /// Exits the whole tree (innermost first) and releases it. The runtime cannot start again.
