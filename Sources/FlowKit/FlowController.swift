@@ -184,8 +184,6 @@ open class FlowController {
     /// The path, once computed for an entered node (see ``path``); boxed so that it takes one
     /// word in every node.
     var _pathCache: _PathCache?
-    /// The cached path, if any.
-    var _cachedPath: String? { _pathCache?.path }
     /// When the node was made, in creation order: nodes made while a change was being checked
     /// (by route factories) are newer than the change's mark (see ``FlowRuntime/_checkMark``).
     let _serial: UInt64
@@ -234,6 +232,14 @@ open class FlowController {
         let computed = _effectiveParent.map { "\($0.path)/\(name)" } ?? name
         if state == .entered { _pathCache = _PathCache(path: computed) }
         return computed
+    }
+
+    /// Makes an exiting node keep the path it has (trace records and errors about it name it
+    /// in full after it is unlinked): its parent's path is kept, and joined with the name
+    /// only if someone reads it.
+    func _keepPath() {
+        guard _pathCache == nil else { return }
+        _pathCache = _PathCache(prefix: _effectiveParent?.path, name: name)
     }
 
     /// The parent, or while a change is planned the container this node is about to join.
@@ -409,10 +415,29 @@ open class FlowController {
     }
 }
 
-/// A node's cached path (see ``FlowController/_pathCache``).
+/// A node's cached path (see ``FlowController/_pathCache``): the whole path, or the parent's
+/// path and the name, joined when first read (``FlowController/_keepPath()``).
 final class _PathCache {
-    let path: String
-    init(path: String) { self.path = path }
+    private(set) var prefix: String?
+    private(set) var name: String
+
+    init(path: String) {
+        prefix = nil
+        name = path
+    }
+
+    init(prefix: String?, name: String) {
+        self.prefix = prefix
+        self.name = name
+    }
+
+    var path: String {
+        guard let prefix else { return name }
+        let joined = prefix + "/" + name
+        self.prefix = nil
+        name = joined
+        return joined
+    }
 }
 
 /// A node's event handlers (see ``FlowController/_handlerBox``).

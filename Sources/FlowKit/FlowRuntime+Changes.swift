@@ -155,7 +155,7 @@ extension FlowRuntime {
             if tracing {
                 // An exited node keeps the path it had (errors and later trace records
                 // about it, e.g. a dropped event it sends, name it in full).
-                _ = node.path
+                node._keepPath()
                 trace._node(.exit, node)
             }
             node._releaseForExit()

@@ -233,9 +233,9 @@ struct _TracePath {
 
     @MainActor
     init(_ node: FlowController) {
-        if let cached = node._cachedPath {
-            prefix = nil
-            name = cached
+        if let cached = node._pathCache {
+            prefix = cached.prefix
+            name = cached.name
         } else if let parent = node._effectiveParent {
             prefix = parent.path
             name = node.name
