@@ -43,6 +43,7 @@ all_cases=(
     "event10||untraced event handled 10 hops up"
     "event10DefaultTrace||event handled 10 hops up, default trace"
     "pushPopDefaultTrace||push + pop at depth 3, default trace"
+    "pushPopUnobserved||push + pop at depth 3, no observation registrar (trace off)"
     "popOne||pop of a one-node subtree at depth 3 (its release included)"
     "plainNode||allocate and free one plain tree node (baseline)"
     "lookup||dependency lookup of an object provided 10 hops up"

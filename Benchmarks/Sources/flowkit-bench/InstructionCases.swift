@@ -19,6 +19,7 @@ func instructionStep(_ body: () throws -> Void) rethrows {
 let instructionCaseDescriptions: KeyValuePairs<String, String> = [
     "pushPop": "push + pop of a prebuilt screen at depth 3 (no host, trace off)",
     "pushPopDefaultTrace": "the same with the runtime's default trace",
+    "pushPopUnobserved": "the same (trace off) on a runtime nobody read an observable property of",
     "event1": "an event handled 1 hop up (no host, trace off)",
     "event10": "an event handled 10 hops up (no host, trace off)",
     "event10DefaultTrace": "the same with the runtime's default trace",
@@ -49,8 +50,10 @@ private func repeatCounted<Input>(
 func runInstructionCase(_ name: String, iterations: Int) throws -> Bool {
     let total = 1_000 + iterations
     switch name {
-    case "pushPop", "pushPopDefaultTrace":
-        let tree = try Depth3Tree(trace: name == "pushPop" ? .off : .defaultTrace)
+    case "pushPop", "pushPopDefaultTrace", "pushPopUnobserved":
+        let tree = try Depth3Tree(
+            trace: name == "pushPopDefaultTrace" ? .defaultTrace : .off,
+            observed: name != "pushPopUnobserved")
         // The screen is released after the counted step, as the timed case keeps it alive.
         try repeatCounted(iterations: iterations, prepare: { FlowController(name: "screen") }) {
             try tree.cycle($0)

@@ -31,15 +31,24 @@ struct Depth3Tree {
     let runtime: FlowRuntime
     let stack: FlowStack
 
-    init(trace: BenchTrace) throws {
+    /// - Parameter observed: Whether the check after the start reads `focusedNode`, which
+    ///   makes the runtime's observation registrar (as any app that reads an observable
+    ///   property once): its focus updates then notify it. `false` checks through
+    ///   properties that are not observable, so the runtime keeps none.
+    init(trace: BenchTrace, observed: Bool = true) throws {
         let app = FlowController(name: "app")
         let main = FlowController(name: "main")
-        stack = FlowStack(name: "stack", root: FlowController(name: "base"))
+        let base = FlowController(name: "base")
+        stack = FlowStack(name: "stack", root: base)
         try main.embed(stack)
         try app.embed(main)
         runtime = try trace.runtime(root: app)
         try runtime.start()
-        precondition(runtime.focusedNode?.path == "app/main/stack/base")
+        if observed {
+            precondition(runtime.focusedNode?.path == "app/main/stack/base")
+        } else {
+            precondition(base.isActive && base.path == "app/main/stack/base")
+        }
     }
 
     /// Pushes `screen` and pops it again: one cycle.
