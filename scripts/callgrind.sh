@@ -45,6 +45,7 @@ all_cases=(
     "pushPopDefaultTrace||push + pop at depth 3, default trace"
     "pushPopUnobserved||push + pop at depth 3, no observation registrar (trace off)"
     "popOne||pop of a one-node subtree at depth 3 (its release included)"
+    "composeOffline||push a screen on a stack outside a running tree (offline composition)"
     "plainNode||allocate and free one plain tree node (baseline)"
     "lookup||dependency lookup of an object provided 10 hops up"
     "teardown100||popping a 100-node subtree with exit hooks (divide by 100 per node)"

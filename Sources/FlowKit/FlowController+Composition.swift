@@ -114,8 +114,8 @@ extension FlowController {
     ) throws {
         switch try _admission() {
         case .offline:
-            var change = _Change(kind: kind, domain: self)
-            defer { change.clearPendingLinks() }
+            var change = _Change.makeOffline(kind: kind, domain: self)
+            defer { _Change.recycleOffline(change) }
             try plan(&change)
             _applyOffline(change)
         case .live(let runtime):

@@ -269,8 +269,8 @@ extension FlowController {
             if let container = node._container(for: step), container.state != .entered {
                 // A new part of the tree is built structurally; it is linked to its container
                 // prospectively, so errors name the paths it would have had.
-                var scratch = _Change(kind: .navigate, domain: container)
-                defer { scratch.clearPendingLinks() }
+                var scratch = _Change.makeOffline(kind: .navigate, domain: container)
+                defer { _Change.recycleOffline(scratch) }
                 let (next, _) = try node._planStep(step, in: &scratch)
                 container._applyOffline(scratch)
                 node = next

@@ -403,8 +403,8 @@ extension FlowController {
     func _buildOffline(along routes: [FlowRoute]) throws {
         var node = self
         for route in routes {
-            var scratch = _Change(kind: .navigate, domain: node)
-            defer { scratch.clearPendingLinks() }
+            var scratch = _Change.makeOffline(kind: .navigate, domain: node)
+            defer { _Change.recycleOffline(scratch) }
             let (next, _) = try node._planStep(toward: route, in: &scratch)
             node._applyOffline(scratch)
             node = next

@@ -63,6 +63,29 @@ func makeStickySubtree(_ name: String, bag: WeakBag) throws -> StickyScreen {
 @MainActor
 @Suite("Teardown")
 struct TeardownTests {
+    @Test("The spare change offline composition reuses is emptied after each use: no node kept")
+    func offlineCompositionKeepsNothing() throws {
+        weak var weakStack: FlowStack?
+        weak var weakScreen: FlowController?
+        weak var weakRefused: FlowController?
+        do {
+            let stack = FlowStack(name: "stack", root: FlowController(name: "base"))
+            let screen = FlowController(name: "screen")
+            try stack.push(screen)  // offline: structure only, through the spare change
+            try stack.pop()
+            let refused = FlowController(name: "refused")
+            try stack.push(refused)
+            #expect(throws: FlowError.self) { try stack.push(refused) }  // already attached
+            weakStack = stack
+            weakScreen = screen
+            weakRefused = refused
+            #expect(_Change.spareOffline?.insertions.isEmpty == true)
+            #expect(_Change.spareOffline?.layouts.isEmpty == true)
+            #expect(_Change.spareOffline?.domain == nil)
+        }
+        #expect(weakStack == nil && weakScreen == nil && weakRefused == nil)
+    }
+
     enum Removal: String, CaseIterable, Sendable {
         case pop, popTo, popToRoot, setStack, switchChild, dismiss, platformPop,
             platformPopTo, platformDismiss, navigate, stop

@@ -24,6 +24,7 @@ let instructionCaseDescriptions: KeyValuePairs<String, String> = [
     "event10": "an event handled 10 hops up (no host, trace off)",
     "event10DefaultTrace": "the same with the runtime's default trace",
     "popOne": "pop of a one-node subtree at depth 3, its release included (trace off)",
+    "composeOffline": "pushing a screen on a stack that is not in a running tree (structure only)",
     "plainNode": "allocating and freeing one plain tree node (the baseline)",
     "lookup": "a dependency lookup of an object provided 10 hops up",
     "teardown100": "popping a 100-node subtree with exit hooks, its release included (per pop)",
@@ -105,6 +106,18 @@ func runInstructionCase(_ name: String, iterations: Int) throws -> Bool {
         }
         precondition(sum == total, "lookup: wrong value")
         blackHole(sum)
+
+    case "composeOffline":
+        var pushed = 0
+        try repeatCounted(
+            iterations: iterations,
+            prepare: { (FlowStack(name: "stack"), FlowController(name: "screen")) }
+        ) { stack, screen in
+            try stack.push(screen)  // neither is in a running tree: structure only
+            pushed &+= screen.parent === stack ? 1 : 0
+        }
+        precondition(pushed == total, "composeOffline: a push was lost")
+        blackHole(pushed)
 
     case "plainNode":
         var sum: UInt = 0

@@ -179,6 +179,30 @@ final class _Change {
         self.domain = domain
     }
 
+    /// A spare change for structural changes outside a running tree (offline composition and
+    /// default expansion): building a flow in `init` makes one change per `embed` or `push`,
+    /// and allocating and freeing the change and its arrays each time cost about half of it.
+    /// Taken while in use (so a change made meanwhile, from an observer or a route factory,
+    /// gets a new one), emptied when given back: it never keeps a node alive.
+    static var spareOffline: _Change?
+
+    /// A change for a structural change outside a running tree: the spare one if it is free.
+    static func makeOffline(kind: FlowChange.Kind, domain: FlowController) -> _Change {
+        guard let change = spareOffline else { return _Change(kind: kind, domain: domain) }
+        spareOffline = nil
+        change.kind = kind
+        change.domain = domain
+        return change
+    }
+
+    /// Ends a change from ``makeOffline(kind:domain:)``: drops its prospective links and its
+    /// nodes, and keeps it as the spare.
+    static func recycleOffline(_ change: _Change) {
+        change.clearPendingLinks()
+        change.reset()
+        spareOffline = change
+    }
+
     /// Empties the change for reuse: every node reference is dropped, array storage is kept.
     func reset() {
         domain = nil
