@@ -42,7 +42,7 @@ extension FlowRuntime {
                 defer {
                     change.clearPendingLinks()
                     change.reset()
-                    _pooledChange = change
+                    if change.isWorthKeeping { _pooledChange = change }
                     _phase = .idle
                 }
                 do {

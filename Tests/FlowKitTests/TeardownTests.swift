@@ -84,6 +84,13 @@ struct TeardownTests {
             #expect(_Change.spareOffline?.domain == nil)
         }
         #expect(weakStack == nil && weakScreen == nil && weakRefused == nil)
+
+        // A large one is not kept: its arrays' capacity would stay allocated for good.
+        let big = FlowStack(name: "big")
+        try big.setStack((0..<200).map { FlowController(name: "n\($0)") })
+        #expect(_Change.spareOffline == nil)
+        try big.push(FlowController(name: "small"))
+        #expect(_Change.spareOffline?.isWorthKeeping == true)
     }
 
     enum Removal: String, CaseIterable, Sendable {

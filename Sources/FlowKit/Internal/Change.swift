@@ -200,7 +200,15 @@ final class _Change {
     static func recycleOffline(_ change: _Change) {
         change.clearPendingLinks()
         change.reset()
-        spareOffline = change
+        spareOffline = change.isWorthKeeping ? change : nil
+    }
+
+    /// Whether an emptied change is worth keeping for reuse: not when a rare large change
+    /// (a deep link or a restoration of thousands of nodes) left its arrays with a capacity
+    /// that reuse would keep allocated for good.
+    var isWorthKeeping: Bool {
+        removals.capacity <= 64 && layouts.capacity <= 64 && insertions.capacity <= 64
+            && fills.capacity <= 64 && selections.capacity <= 64
     }
 
     /// Empties the change for reuse: every node reference is dropped, array storage is kept.
