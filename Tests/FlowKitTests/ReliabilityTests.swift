@@ -114,6 +114,42 @@ struct ReliabilityTests {
         }
     }
 
+    @Test(
+        "An orphan whose parent was freed off the main actor enters elsewhere with that tree's values"
+    )
+    func orphanEntersAfterOffMainRelease() async throws {
+        // Entering computes each node's scope from its parent along the unretained chain link
+        // (`_next`). The freed parent must never be reached through it: attaching sets the link
+        // afresh. Under AddressSanitizer (CI) a stale link would be a use after free.
+        let (runtime, _, app, _, stack, _) = try makeApp()
+        app.dependencies[Greeting.self] = "from the running tree"
+        for round in 0..<20 {
+            let child = FlowController(name: "child\(round)")
+            let grandchild = FlowController(name: "grandchild")
+            try child.embed(grandchild)
+            weak var weakParent: FlowController?
+            do {
+                let parent = FlowController(name: "p\(round)")
+                parent.dependencies[Greeting.self] = "from the freed parent"
+                try parent.embed(child)
+                weakParent = parent
+                let box = [parent]
+                let release = Task.detached {
+                    await Task.yield()
+                    _ = box.count  // the last reference dies on this thread
+                }
+                _ = consume box
+                await release.value
+            }
+            #expect(weakParent == nil)
+            try stack.push(child)  // enters: child and grandchild compute their scopes
+            #expect(child.state == .entered && grandchild.state == .entered)
+            #expect(grandchild.dependencies[Greeting.self] == "from the running tree")
+            try stack.pop()
+        }
+        _ = runtime
+    }
+
     // MARK: 3. Self-attachment
 
     @Test("Attaching a childless node to itself throws wouldCreateCycle (no hang)")
