@@ -29,20 +29,11 @@ extension FlowRuntime {
                 _checkMark = _NodeSerial.next
                 // Changes never nest (the phase guard above), so one pooled change serves them
                 // all; it is emptied when the transaction ends.
-                var change: _Change
-                if let pooled = _pooledChange {
-                    _pooledChange = nil
-                    pooled.kind = kind
-                    pooled.domain = domain
-                    change = pooled
-                } else {
-                    change = _Change(kind: kind, domain: domain)
-                }
+                var change = _Change.reusing(_pooledChange, kind: kind, domain: domain)
+                _pooledChange = nil
                 change.isPlatformInitiated = platform
                 defer {
-                    change.clearPendingLinks()
-                    change.reset()
-                    if change.isWorthKeeping { _pooledChange = change }
+                    _pooledChange = _Change.emptiedForReuse(change)
                     _phase = .idle
                 }
                 do {

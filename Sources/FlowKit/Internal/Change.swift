@@ -182,25 +182,43 @@ final class _Change {
     /// A spare change for structural changes outside a running tree (offline composition and
     /// default expansion): building a flow in `init` makes one change per `embed` or `push`,
     /// and allocating and freeing the change and its arrays each time cost about half of it.
-    /// Taken while in use (so a change made meanwhile, from an observer or a route factory,
-    /// gets a new one), emptied when given back: it never keeps a node alive.
+    /// (A running tree keeps its own, ``FlowRuntime/_pooledChange``.)
     static var spareOffline: _Change?
 
-    /// A change for a structural change outside a running tree: the spare one if it is free.
-    static func makeOffline(kind: FlowChange.Kind, domain: FlowController) -> _Change {
-        guard let change = spareOffline else { return _Change(kind: kind, domain: domain) }
-        spareOffline = nil
+    /// `spare` made ready for a change of `kind` in `domain`, or a new change if there is no
+    /// spare. The caller clears its spare while the change is in use, so that a change made
+    /// meanwhile (from an observer or a route factory) gets a new one.
+    @inline(__always)
+    static func reusing(
+        _ spare: _Change?, kind: FlowChange.Kind, domain: FlowController?
+    ) -> _Change {
+        guard let change = spare else { return _Change(kind: kind, domain: domain) }
         change.kind = kind
         change.domain = domain
         return change
     }
 
-    /// Ends a change from ``makeOffline(kind:domain:)``: drops its prospective links and its
-    /// nodes, and keeps it as the spare.
-    static func recycleOffline(_ change: _Change) {
+    /// Ends a change from ``reusing(_:kind:domain:)``: drops its prospective links and its
+    /// nodes (a kept change never keeps a node alive), then returns it if it is worth keeping
+    /// as the spare. The caller stores the result: dropping the nodes may run `deinit`s, so
+    /// no access to the spare's storage may be open meanwhile.
+    @inline(__always)
+    static func emptiedForReuse(_ change: _Change) -> _Change? {
         change.clearPendingLinks()
         change.reset()
-        spareOffline = change.isWorthKeeping ? change : nil
+        return change.isWorthKeeping ? change : nil
+    }
+
+    /// A change for a structural change outside a running tree.
+    static func makeOffline(kind: FlowChange.Kind, domain: FlowController) -> _Change {
+        let change = reusing(spareOffline, kind: kind, domain: domain)
+        spareOffline = nil
+        return change
+    }
+
+    /// Ends a change from ``makeOffline(kind:domain:)``.
+    static func recycleOffline(_ change: _Change) {
+        spareOffline = emptiedForReuse(change)
     }
 
     /// Whether an emptied change is worth keeping for reuse: not when a rare large change
