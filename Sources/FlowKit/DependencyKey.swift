@@ -50,7 +50,10 @@ public protocol RequiredDependencyKey {
     /// The box for `key`, unretained: probes the table in place (no copy of the table, no
     /// retain of its storage or of the box). The caller must keep this scope alive while it
     /// uses the box: the scope holds the box strongly and never changes (`let` storage).
-    @usableFromInline
+    /// Always inlined: when the caller sees the whole probe (which releases nothing), the
+    /// optimiser drops the retain and release of the scope around it, one atomic pair per
+    /// lookup (measured: a lookup of a class value 39 → 23 ns, of an `Int` 26 → 2.3 ns).
+    @usableFromInline @inline(__always)
     func box(for key: ObjectIdentifier) -> Unmanaged<_AnyValueBox>? {
         if table.count == 0 { return nil }
         let raw = UInt(bitPattern: key)
