@@ -329,9 +329,16 @@ extension FlowController {
             result.append(self)
             return
         }
-        let start = result.count
+        var low = result.count
         _appendSubtreeInEntryOrder(to: &result, using: &stack)
-        result[start...].reverse()
+        // Reversed in place by swapping: `result[start...].reverse()` copies the slice out
+        // and writes it back (two retains and releases of every node).
+        var high = result.count - 1
+        while low < high {
+            result.swapAt(low, high)
+            low += 1
+            high -= 1
+        }
     }
 
     /// Appends this subtree in entry order: pre-order, children in attach order, the
