@@ -91,11 +91,15 @@ extension FlowRuntime {
             for fill in change.fills {
                 try _fill(fill, in: &change, history: history, expanded: &expanded)
             }
-            for insertion in change.insertions {
-                try _expandDefaults(of: insertion.node, history: history, expanded: &expanded)
+            // Insertions by index, reading one field: a `for` loop copies each insertion
+            // (retaining both of its references).
+            for index in change.insertions.indices {
+                try _expandDefaults(
+                    of: change.insertions[index].node, history: history, expanded: &expanded)
             }
-            for insertion in change.insertions {
-                insertion.node._appendSubtreeInEntryOrder(to: &entrySet, using: &stack)
+            for index in change.insertions.indices {
+                change.insertions[index].node._appendSubtreeInEntryOrder(
+                    to: &entrySet, using: &stack)
             }
             if change.consultsExitGuards {
                 for node in exitSet {
@@ -151,16 +155,17 @@ extension FlowRuntime {
             }
             node._releaseForExit()
         }
-        // By index: `change.layouts[index]` is borrowed in place, where a `for` loop would
-        // copy each layout (retaining every reference it holds).
+        // By index: each layout is applied in place and hands its planned nodes over, where
+        // a `for` loop would copy it (retaining every reference it holds).
         for index in change.layouts.indices {
             change.layouts[index].apply()
         }
         change.applySelections()
         for node in exitSet { node._unlink() }
-        for insertion in change.insertions {
-            insertion.node._setParent(insertion.container)
-            insertion.node._joinRuntime(self)
+        for index in change.insertions.indices {
+            let node = change.insertions[index].node
+            node._setParent(change.insertions[index].container)
+            node._joinRuntime(self)
         }
         for node in entrySet {
             node.state = .entered
@@ -352,14 +357,13 @@ extension FlowController {
         }
         stack.append(self)
         while let node = stack.popLast() {
-            result.append(node)
             if let presented = node._presented { stack.append(presented) }
-            let children = node._children
-            var index = children.count
+            var index = node._children.count
             while index > 0 {
                 index -= 1
-                stack.append(children[index])
+                stack.append(node._children[index])
             }
+            result.append(node)
         }
     }
 
@@ -468,8 +472,8 @@ extension FlowController {
 
     /// Applies a planned change to nodes that are not in a running tree: structure only.
     func _applyOffline(_ change: _Change) {
-        for layout in change.layouts {
-            layout.apply()
+        for index in change.layouts.indices {
+            change.layouts[index].apply()
         }
         change.applySelections()
         for removal in change.removals { removal._setParent(nil) }

@@ -90,12 +90,16 @@ struct _Layout {
         }
     }
 
-    /// Applies the layout to its container (the one writer besides offline composition).
-    func apply() {
-        let container = container
-        if let children {
+    /// Applies the layout to its container (the one writer besides offline composition),
+    /// handing its planned nodes over: they move into the container instead of being
+    /// copied, so a layout is applied once (the change is emptied after it is applied).
+    mutating func apply() {
+        let presented = presented.take()
+        if let children = children.take() {
             container._setContent(children, presented: presented)
         } else {
+            var appended = _Appended()
+            swap(&appended, &self.appended)
             container._editContent(
                 droppingFromTop: droppedFromTop, appending: appended, presented: presented)
         }
