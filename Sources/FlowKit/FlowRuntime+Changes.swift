@@ -477,6 +477,8 @@ extension FlowController {
         }
         change.applySelections()
         for removal in change.removals { removal._setParent(nil) }
-        for insertion in change.insertions { insertion.node._setParent(insertion.container) }
+        for index in change.insertions.indices {
+            change.insertions[index].node._setParent(change.insertions[index].container)
+        }
     }
 }
