@@ -100,14 +100,23 @@ extension FlowController {
         let key = ObjectIdentifier(Event.self)
         let box = _handlerBox ?? _HandlerBox()
         _handlerBox = box
+        // The handler this one replaces is released after the write, not inside it: its
+        // captures' `deinit` may register or remove handlers on this node.
+        let replaced = box.table[key]
         box.table[key] = handler
         _handlerFilter |= _filterBit(key)
+        withExtendedLifetime(replaced) {}
     }
 
     /// Removes this node's handler for `type`, if any.
     public func removeHandler<Event: FlowEvent>(for type: Event.Type) {
-        _handlerBox?.table[ObjectIdentifier(Event.self)] = nil
+        guard let box = _handlerBox else { return }
+        let key = ObjectIdentifier(Event.self)
+        // Released after the write (see `_register`).
+        let removed = box.table[key]
+        box.table[key] = nil
         _rebuildHandlerFilter()
+        withExtendedLifetime(removed) {}
     }
 
     /// Whether this node has a handler for `type`.

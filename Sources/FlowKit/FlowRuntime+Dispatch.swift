@@ -87,9 +87,11 @@ extension FlowRuntime {
         }
         let key = ObjectIdentifier(Event.self)
         let bit = _filterBit(key)
-        // Set when a handler throws: the event stops at that handler's node.
-        var thrown: (any Error)?
-        let handler: FlowController? = _withPointer(to: event) { pointer in
+        // The walk returns the handling node and, if its handler threw, the error (the event
+        // stops at that node). Returned, not written to a captured variable: a closure that
+        // writes a captured variable pays a dynamic exclusivity check on every event.
+        let (handler, thrown): (FlowController?, (any Error)?) = _withPointer(to: event) {
+            pointer in
             // Why the unretained walk is safe: every node from `sender` up is entered in this
             // runtime, so it is owned by its parent up to the root, which this runtime owns
             // (and `self` is alive for this call); `_next` of an entered node is always its
@@ -110,21 +112,20 @@ extension FlowRuntime {
                         do {
                             disposition = try handle(pointer, sender, current)
                         } catch {
-                            thrown = error
-                            return current
+                            return (current, error)
                         }
-                        if disposition == .handled { return current }
+                        if disposition == .handled { return (current, nil) }
                         // A sender that left the tree meanwhile ends the event (dropped).
                         guard current.state == .entered, sender.state == .entered else {
-                            return nil
+                            return (nil, nil)
                         }
                         // A handler may change the tree: re-read the next step.
-                        guard let after = current._next else { return nil }
+                        guard let after = current._next else { return (nil, nil) }
                         node = after
                         continue
                     }
                 }
-                guard let next else { return nil }
+                guard let next else { return (nil, nil) }
                 node = next
             }
         }

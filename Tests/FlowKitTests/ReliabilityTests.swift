@@ -699,6 +699,51 @@ struct ReliabilityTests {
         #expect(root.state == .entered)
     }
 
+    // MARK: 16. Handler tables and deinit
+
+    @Test("Replacing or removing a handler runs its captures' deinit outside the handler table")
+    func handlerReleaseReentersTheTable() throws {
+        let (runtime, _, _, _, stack, _) = try makeApp()
+        let node = FlowController(name: "screen")
+        try stack.push(node)
+        var log: [String] = []
+        // Replacing a handler: the old one's captured object registers another handler as it
+        // goes (this trapped with "simultaneous accesses": the release ran inside the write).
+        do {
+            let token = OnDeinit {
+                node.on(Pong.self) { _ in
+                    log.append("pong")
+                    return .handled
+                }
+            }
+            node.on(Ping.self) { _ in
+                _ = token
+                return .handled
+            }
+        }
+        node.on(Ping.self) { _ in
+            log.append("ping")
+            return .handled
+        }
+        node.send(Ping())
+        node.send(Pong())
+        #expect(log == ["ping", "pong"])
+        // Removing a handler: the removed one's captured object removes another as it goes.
+        do {
+            let token = OnDeinit { node.removeHandler(for: Pong.self) }
+            node.on(SignOut.self) { _ in
+                _ = token
+                return .handled
+            }
+        }
+        node.removeHandler(for: SignOut.self)
+        #expect(!node.handles(SignOut.self) && !node.handles(Pong.self) && node.handles(Ping.self))
+        node.send(Ping())
+        node.send(Pong())
+        #expect(log == ["ping", "pong", "ping"])
+        _ = runtime
+    }
+
     // MARK: Preconditions that became typed errors
 
     @Test("A factory that builds the wrong route or a node in use throws, changing nothing")
@@ -751,4 +796,18 @@ private final class Box: Sendable {}
 
 private enum Tracker: RequiredDependencyKey {
     typealias Value = Box
+}
+
+/// Runs `action` (on the main actor, where the tests release it) when it is freed.
+private final class OnDeinit {
+    let action: @MainActor () -> Void
+
+    init(_ action: @escaping @MainActor () -> Void) {
+        self.action = action
+    }
+
+    deinit {
+        let action = action
+        MainActor.assumeIsolated { action() }
+    }
 }
