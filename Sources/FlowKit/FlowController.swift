@@ -242,6 +242,17 @@ open class FlowController {
         _pathCache = _PathCache(prefix: _effectiveParent?.path, name: name)
     }
 
+    /// The path object trace records keep for this node: its cache, made now for an entered
+    /// node (as reading ``path`` would), or a new one for a node that is not entered (whose
+    /// path can still change). Shared, so that a record costs one reference, not a copy of
+    /// the path's strings.
+    var _tracePath: _PathCache {
+        if let cached = _pathCache { return cached }
+        let path = _PathCache(prefix: _effectiveParent?.path, name: name)
+        if state == .entered { _pathCache = path }
+        return path
+    }
+
     /// The parent, or while a change is planned the container this node is about to join.
     var _effectiveParent: FlowController? { _parent ?? _pendingParent }
 
@@ -416,7 +427,8 @@ open class FlowController {
 }
 
 /// A node's cached path (see ``FlowController/_pathCache``): the whole path, or the parent's
-/// path and the name, joined when first read (``FlowController/_keepPath()``).
+/// path and the name, joined when first read (``FlowController/_keepPath()``). Trace records
+/// share it with the node (``FlowController/_tracePath``); only the main actor reads it.
 final class _PathCache {
     private(set) var prefix: String?
     private(set) var name: String

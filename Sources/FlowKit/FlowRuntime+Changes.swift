@@ -194,11 +194,13 @@ extension FlowRuntime {
             }
             var containerPath: _TracePath?
             if let container { containerPath = _TracePath(container) }
+            // Its parts are moved in, and it is moved into the trace (each copy of a path
+            // retains its strings).
             let traced = _TracedChange(
-                kind: change.kind, container: containerPath, containerID: container?.id,
-                exited: exited, entered: entered)
+                kind: change.kind, container: consume containerPath, containerID: container?.id,
+                exited: consume exited, entered: consume entered)
             if reportsToHost { host?.apply(traced.change, in: self) }
-            if tracing { trace._append(.change(traced)) }
+            if tracing { trace._append(.change(consume traced)) }
         }
         if change.mayMoveFocus { _updateFocus() }
     }

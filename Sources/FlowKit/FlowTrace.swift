@@ -186,14 +186,14 @@ public final class FlowTrace {
             let current = observers
             for observer in current { observer.call(record) }
         }
-        _store(entry)
+        _store(consume entry)
     }
 
     private func _store(_ entry: consuming _TraceEntry) {
         if storage.count < limit {
-            storage.append(entry)
+            storage.append(consume entry)
         } else {
-            storage[start] = entry
+            storage[start] = consume entry
             start += 1
             if start == limit { start = 0 }
         }
@@ -212,11 +212,7 @@ public final class FlowTrace {
         // Senders and handlers are long-lived: their paths are worth caching (`path` caches
         // an entered node's). (No `map` with a main-actor function here: passing one to a
         // nonisolated generic makes Swift check the executor on every call.)
-        var path: _TracePath?
-        if let node {
-            path = node.state == .entered ? _TracePath(full: node.path) : _TracePath(node)
-        }
-        _append(.event(step, event, path))
+        _append(.event(step, event, node.map { _TracePath($0) }))
     }
 }
 
@@ -225,35 +221,18 @@ public struct FlowTraceObservation: Hashable, Sendable {
     let id: Int
 }
 
-/// A node's path as the trace keeps it: the full path if the node already has it cached,
-/// else its parent's path and its name, joined only when the record is read.
+/// A node's path as the trace keeps it: the node's shared path object (see
+/// ``FlowController/_tracePath``), joined only when the record is read.
 struct _TracePath {
-    let prefix: String?
-    let name: String
+    let cache: _PathCache
 
     @MainActor
     init(_ node: FlowController) {
-        if let cached = node._pathCache {
-            prefix = cached.prefix
-            name = cached.name
-        } else if let parent = node._effectiveParent {
-            prefix = parent.path
-            name = node.name
-        } else {
-            prefix = nil
-            name = node.name
-        }
+        cache = node._tracePath
     }
 
-    init(full path: String) {
-        prefix = nil
-        name = path
-    }
-
-    var text: String {
-        guard let prefix else { return name }
-        return prefix + "/" + name
-    }
+    @MainActor
+    var text: String { cache.path }
 }
 
 /// One or a few items without allocating an array for the usual single one.
@@ -293,6 +272,7 @@ struct _TracedChange {
     let exited: _Few<(_TracePath, FlowNodeID)>
     let entered: _Few<(_TracePath, FlowNodeID)>
 
+    @MainActor
     var change: FlowChange {
         let exited = exited.array
         let entered = entered.array
@@ -313,6 +293,7 @@ enum _TraceEntry {
     case change(_TracedChange)
     case formatted(FlowTraceRecord)
 
+    @MainActor
     var record: FlowTraceRecord {
         switch self {
         case .node(let step, let path):
