@@ -83,7 +83,7 @@ extension FlowRuntime {
         for node in exitSet where node.history != .none {
             recorded[node.path] = node._focusedRoutes()
         }
-        let newRecords = recorded
+        let newRecords = consume recorded
         do {
             // A local function, not a closure value: passed only as a non-escaping argument,
             // its context stays on the stack (a closure value was allocated per change).
@@ -207,6 +207,10 @@ extension FlowRuntime {
 
     /// Reports activation changes: nodes that stay but left the focused path resign
     /// (innermost first), then nodes that came onto it become active (outermost first).
+    /// The key path observers of ``focusedPath`` are told about, made once (a key path
+    /// literal is looked up and retained at each use).
+    static let _focusedPathKey: KeyPath<FlowRuntime, [FlowController]> = \.focusedPath
+
     func _updateFocus() {
         // The part of the old path that stays: from the root down while each node still
         // continues into the next (a push changes only the tail below its stack).
@@ -242,7 +246,7 @@ extension FlowRuntime {
         }
         if let registrar = _observationRegistrar {
             let tail = newTail
-            registrar.withMutation(of: self, keyPath: \.focusedPath) {
+            registrar.withMutation(of: self, keyPath: Self._focusedPathKey) {
                 _replaceFocusedTail(keeping: common, with: tail)
             }
         } else {
