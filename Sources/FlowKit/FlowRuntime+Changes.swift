@@ -155,11 +155,7 @@ extension FlowRuntime {
             }
             node._releaseForExit()
         }
-        // By index: each layout is applied in place and hands its planned nodes over, where
-        // a `for` loop would copy it (retaining every reference it holds).
-        for index in change.layouts.indices {
-            change.layouts[index].apply()
-        }
+        change.applyLayouts()
         change.applySelections()
         for node in exitSet { node._unlink() }
         for index in change.insertions.indices {
@@ -478,9 +474,7 @@ extension FlowController {
 
     /// Applies a planned change to nodes that are not in a running tree: structure only.
     func _applyOffline(_ change: _Change) {
-        for index in change.layouts.indices {
-            change.layouts[index].apply()
-        }
+        change.applyLayouts()
         change.applySelections()
         for removal in change.removals { removal._setParent(nil) }
         for index in change.insertions.indices {

@@ -343,6 +343,19 @@ final class _Change {
         }
     }
 
+    /// Applies the layouts, each in place, handing its planned nodes over to its container
+    /// (a `for` loop would copy each layout, retaining every reference it holds). They are
+    /// applied in a local array, moved out of the change and back: applying tells observers,
+    /// whose code must not be able to reach the array while a layout in it is being mutated.
+    func applyLayouts() {
+        var applying: [_Layout] = []
+        swap(&applying, &layouts)
+        for index in applying.indices {
+            applying[index].apply()
+        }
+        swap(&applying, &layouts)
+    }
+
     /// Applies the planned selections (after the layouts).
     func applySelections() {
         for selection in selections { selection.tabs._setSelectedIndex(selection.index) }
