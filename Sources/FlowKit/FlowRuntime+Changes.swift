@@ -231,22 +231,16 @@ extension FlowRuntime {
             _recycle(&newTail, in: &_scratch.path)
             return
         }
-        // The old tail, innermost first (the order it resigns in).
+        // The old tail, innermost first (the order it resigns in), moved out of the path.
         var oldTail: [FlowController] = []
         swap(&oldTail, &_scratch.tail)
         defer { _recycle(&oldTail, in: &_scratch.tail) }
-        var index = oldCount
-        while index > common {
-            index -= 1
-            oldTail.append(_focusedPath[index])
-        }
         if let registrar = _observationRegistrar {
-            let tail = newTail
             registrar.withMutation(of: self, keyPath: Self._focusedPathKey) {
-                _replaceFocusedTail(keeping: common, with: tail)
+                _replaceFocusedTail(keeping: common, movingOldTo: &oldTail, newFrom: &newTail)
             }
         } else {
-            _replaceFocusedTail(keeping: common, with: newTail)
+            _replaceFocusedTail(keeping: common, movingOldTo: &oldTail, newFrom: &newTail)
         }
         _recycle(&newTail, in: &_scratch.path)
         let tracing = trace.isEnabled
@@ -257,7 +251,7 @@ extension FlowRuntime {
         }
         // Hooks cannot change the path here (this runs while the change is applied, so any
         // change they ask for is queued); the count is re-read anyway.
-        index = common
+        var index = common
         while index < _focusedPath.count {
             let node = _focusedPath[index]
             index += 1
@@ -267,12 +261,18 @@ extension FlowRuntime {
         }
     }
 
-    /// Keeps the first `count` nodes of the focused path and appends `tail`. Element moves
-    /// rather than `replaceSubrange` over a partial range (generic, and several times the cost
-    /// for the one or two nodes a push or a pop moves).
-    private func _replaceFocusedTail(keeping count: Int, with tail: [FlowController]) {
-        while _focusedPath.count > count { _focusedPath.removeLast() }
-        _focusedPath.append(contentsOf: tail)
+    /// Keeps the first `count` nodes of the focused path, moving the others to `oldTail`
+    /// (innermost first), and moves `newTail`'s nodes onto it (leaving `newTail` empty).
+    /// Element moves, not copies: `replaceSubrange` over a partial range is generic and
+    /// several times the cost for the one or two nodes a push or a pop moves, and copying
+    /// retains each node once more (an atomic operation) only to release it again.
+    private func _replaceFocusedTail(
+        keeping count: Int, movingOldTo oldTail: inout [FlowController],
+        newFrom newTail: inout [FlowController]
+    ) {
+        while _focusedPath.count > count { oldTail.append(_focusedPath.removeLast()) }
+        newTail.reverse()
+        while let node = newTail.popLast() { _focusedPath.append(node) }
     }
 
     /// Builds default children (history or initial routes) below every childless node of a
