@@ -29,8 +29,8 @@ extension FlowRuntime {
                 _checkMark = _NodeSerial.next
                 // Changes never nest (the phase guard above), so one pooled change serves them
                 // all; it is emptied when the transaction ends.
-                var change = _Change.reusing(_pooledChange, kind: kind, domain: domain)
-                _pooledChange = nil
+                // Taken (moved) out of the pool: no reference to count.
+                var change = _Change.reusing(_pooledChange.take(), kind: kind, domain: domain)
                 change.isPlatformInitiated = platform
                 defer {
                     _pooledChange = _Change.emptiedForReuse(change)
@@ -163,6 +163,7 @@ extension FlowRuntime {
             node._setParent(change.insertions[index].container)
             node._joinRuntime(self)
         }
+        change.linksApplied = true
         for node in entrySet {
             node.state = .entered
             node._isScoped = true
@@ -480,5 +481,6 @@ extension FlowController {
         for index in change.insertions.indices {
             change.insertions[index].node._setParent(change.insertions[index].container)
         }
+        change.linksApplied = true
     }
 }

@@ -175,6 +175,11 @@ final class _Change {
     /// them again.
     @exclusivity(unchecked)
     var decidedEntries: Set<ObjectIdentifier> = []
+    /// Set once the change has linked every inserted node to its container, which also
+    /// dropped their prospective links: ``clearPendingLinks()`` is then not needed (it would
+    /// retain and release every inserted node and its container once more).
+    @exclusivity(unchecked)
+    var linksApplied = false
     /// Whether exit guards are consulted (not for platform changes, nor for `stop()`).
     var consultsExitGuards: Bool { !isPlatformInitiated && kind != .stop }
 
@@ -208,7 +213,7 @@ final class _Change {
     /// no access to the spare's storage may be open meanwhile.
     @inline(__always)
     static func emptiedForReuse(_ change: _Change) -> _Change? {
-        change.clearPendingLinks()
+        if !change.linksApplied { change.clearPendingLinks() }
         change.reset()
         return change.isWorthKeeping ? change : nil
     }
@@ -244,6 +249,7 @@ final class _Change {
         if !decidedEntries.isEmpty { decidedEntries.removeAll() }
         isPlatformInitiated = false
         reorders = false
+        linksApplied = false
     }
 
     var isEmpty: Bool {
