@@ -174,6 +174,8 @@ struct BadInputTests {
         ) { try app.stack.push(gated) }
         #expect(gated.children.isEmpty)  // the default child built in the check was undone
         #expect(gated.state == .created && gated.parent == nil)
+        // The refused change dropped its prospective link too: no path through the stack.
+        #expect(gated.path == "gated")
         gated.entryGuard = nil
         try app.stack.push(gated)
         #expect(app.runtime.focusedNode?.path == "app/main/stack/gated/inside")
