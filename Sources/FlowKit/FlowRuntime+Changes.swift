@@ -94,8 +94,14 @@ extension FlowRuntime {
             // Insertions by index, reading one field: a `for` loop copies each insertion
             // (retaining both of its references).
             for index in change.insertions.indices {
-                try _expandDefaults(
-                    of: change.insertions[index].node, history: history, expanded: &expanded)
+                let node = change.insertions[index].node
+                // A single new node without extras (a pushed screen) has nothing to expand:
+                // checked here, so that the history function's context (which retains the
+                // runtime) is not passed for it.
+                if node._children.isEmpty && node._presented == nil && node._extras == nil {
+                    continue
+                }
+                try _expandDefaults(of: node, history: history, expanded: &expanded)
             }
             for index in change.insertions.indices {
                 change.insertions[index].node._appendSubtreeInEntryOrder(
@@ -425,7 +431,7 @@ extension FlowController {
     /// Sets `parent` and the dispatch chain's copy together (and drops a prospective link).
     func _setParent(_ newParent: FlowController?) {
         _parent = newParent
-        _next = newParent.map(Unmanaged.passUnretained)
+        if let newParent { _next = Unmanaged.passUnretained(newParent) } else { _next = nil }
         _pendingParent = nil
     }
 
