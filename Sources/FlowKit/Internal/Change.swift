@@ -218,11 +218,12 @@ final class _Change {
         return change.isWorthKeeping ? change : nil
     }
 
-    /// A change for a structural change outside a running tree.
+    /// A change for a structural change outside a running tree. (Never inlined: it is off
+    /// the path of a change in a running tree, and inlined it changed how the optimiser
+    /// inlined `_perform` into every operation, adding retains to that path.)
+    @inline(never)
     static func makeOffline(kind: FlowChange.Kind, domain: FlowController) -> _Change {
-        let change = reusing(spareOffline, kind: kind, domain: domain)
-        spareOffline = nil
-        return change
+        reusing(spareOffline.take(), kind: kind, domain: domain)
     }
 
     /// Ends a change from ``makeOffline(kind:domain:)``.
