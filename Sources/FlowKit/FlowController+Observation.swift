@@ -90,7 +90,9 @@ extension FlowController {
     }
 
     private func _editChildren(droppingFromTop count: Int, appending appended: _Appended) {
-        if count > 0 { _children.removeLast(count) }
+        // One at a time: `removeLast(_:)` goes through the generic `replaceSubrange`, several
+        // times the cost for the one entry a pop removes.
+        for _ in 0..<count { _children.removeLast() }
         if let first = appended.first {
             _children.append(first)
             if !appended.rest.isEmpty { _children.append(contentsOf: appended.rest) }
