@@ -101,7 +101,7 @@ open class FlowController {
     /// The registrar of this node's observable properties, made the first time one of them is
     /// read through its public accessor (kept in ``_extras``): nodes nobody observes never
     /// allocate one, and writes to them skip the notification with a nil test or two.
-    var _observationRegistrar: ObservationRegistrar? { _extras?.observation }
+    var _observationRegistrar: _Observation? { _extras?.observation }
 
     @exclusivity(unchecked)
     weak var _runtime: FlowRuntime?
@@ -491,7 +491,7 @@ final class _NodeExtras {
     var resultWaiter: _AnyResultWaiter?
     /// The registrar of the node's observable properties (see
     /// ``FlowController/_observationRegistrar``); it outlives exit, unlike the rest.
-    var observation: ObservationRegistrar?
+    var observation: _Observation?
 }
 
 /// Where a node is in its life.

@@ -57,7 +57,7 @@ public final class FlowRuntime: Observable {
     var _focusedPath: [FlowController] = []
 
     /// The registrar of ``focusedPath``, made when it is first read.
-    var _observationRegistrar: ObservationRegistrar?
+    var _observationRegistrar: _Observation?
 
     var _history: [String: [FlowRoute]] = [:]
     @exclusivity(unchecked)
@@ -181,9 +181,9 @@ public final class FlowRuntime: Observable {
     public var focusedNode: FlowController? { focusedPath.last }
 
     /// The registrar, made on first use.
-    func _observation() -> ObservationRegistrar {
+    func _observation() -> _Observation {
         if let registrar = _observationRegistrar { return registrar }
-        let registrar = ObservationRegistrar()
+        let registrar = _Observation()
         _observationRegistrar = registrar
         return registrar
     }
