@@ -79,7 +79,7 @@ extension FlowRuntime {
         }
         // History is recorded for each exiting node before anything else, so content built
         // below (restores, defaults) already sees what this very change records.
-        var recorded: [String: [FlowRoute]] = [:]
+        var recorded = [String: [FlowRoute]]()  // (an empty literal goes through an init call)
         for node in exitSet where node.history != .none {
             recorded[node.path] = node._focusedRoutes()
         }
@@ -278,7 +278,7 @@ extension FlowRuntime {
         newFrom newTail: inout [FlowController]
     ) {
         while _focusedPath.count > count { oldTail.append(_focusedPath.removeLast()) }
-        newTail.reverse()
+        if newTail.count > 1 { newTail.reverse() }
         while let node = newTail.popLast() { _focusedPath.append(node) }
     }
 
