@@ -209,10 +209,11 @@ public final class FlowTrace {
     func _event<Event: FlowEvent>(
         _ step: _TraceEntry.EventStep, _ event: Event, _ node: FlowController?
     ) {
-        // Senders and handlers are long-lived: their paths are worth caching (`path` caches
-        // an entered node's). (No `map` with a main-actor function here: passing one to a
-        // nonisolated generic makes Swift check the executor on every call.)
-        _append(.event(step, event, node.map { _TracePath($0) }))
+        // Senders and handlers are long-lived: the record shares the path object an entered
+        // node keeps. (No `map` with a main-actor closure here: passing one to a nonisolated
+        // generic makes Swift check the executor on every call.)
+        guard let node else { return _append(.event(step, event, nil)) }
+        _append(.event(step, event, _TracePath(node)))
     }
 }
 
