@@ -118,7 +118,13 @@ public final class FlowTrace {
     // read, an assignment or a short in-place mutation that calls no code (observers are
     // called on a copy of the list, after the storage access ended).
     @exclusivity(unchecked)
-    private var observers: [(id: Int, call: @MainActor (FlowTraceRecord) -> Void)] = []
+    private var observers: [(id: Int, call: @MainActor (FlowTraceRecord) -> Void)] = [] {
+        didSet { hasObservers = !observers.isEmpty }
+    }
+    /// Whether ``observers`` has any: what every record checks, without loading the array
+    /// (which retains and releases its storage).
+    @exclusivity(unchecked)
+    private var hasObservers = false
     private var nextObserverID = 0
 
     @exclusivity(unchecked)
@@ -181,7 +187,7 @@ public final class FlowTrace {
     func _append(_ entry: consuming _TraceEntry) {
         // Observers are served first, so that the entry is then moved into the ring, not
         // copied.
-        if !observers.isEmpty {
+        if hasObservers {
             let record = entry.record
             let current = observers
             for observer in current { observer.call(record) }
