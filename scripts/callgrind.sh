@@ -49,6 +49,7 @@ all_cases=(
     "plainNode||allocate and free one plain tree node (baseline)"
     "lookup||dependency lookup of an object provided 10 hops up"
     "teardown100||popping a 100-node subtree with exit hooks (divide by 100 per node)"
+    "lifecycle85||building, entering and tearing down an 85-node tree (divide by 85 per node)"
 )
 if [[ ${#cases[@]} -eq 0 ]]; then
     for entry in "${all_cases[@]}"; do cases+=("${entry%%|*}"); done

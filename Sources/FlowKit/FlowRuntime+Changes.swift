@@ -298,7 +298,8 @@ extension FlowRuntime {
         }
         var pending: [FlowController] = [root]
         while let node = pending.popLast() {
-            if node._children.isEmpty && node._presented == nil {
+            // A leaf without extras has neither an initial route nor a history policy.
+            if node._children.isEmpty && node._presented == nil && node._extras != nil {
                 let routes = node._defaultRoutes(restore: nil) { history(node.path) }
                 if !routes.isEmpty {
                     expanded.append(node)

@@ -200,6 +200,11 @@ struct RestorationCorpusTests {
             try edited(
                 "a name with a slash", NodePath.detail, snapshotError("impossibleShape"),
                 set("name", .string("de/tail"))),
+            // A slash followed by a combining mark is one character, but still the separator's
+            // byte: refused (a node's init would trap on it).
+            try edited(
+                "a name with a slash and a combining mark", NodePath.detail,
+                snapshotError("impossibleShape"), set("name", .string("de/\u{301}tail"))),
             try edited(
                 "an empty name", NodePath.search, snapshotError("impossibleShape"),
                 set("name", .string(""))),

@@ -28,6 +28,8 @@ let instructionCaseDescriptions: KeyValuePairs<String, String> = [
     "plainNode": "allocating and freeing one plain tree node (the baseline)",
     "lookup": "a dependency lookup of an object provided 10 hops up",
     "teardown100": "popping a 100-node subtree with exit hooks, its release included (per pop)",
+    "lifecycle85":
+        "building a complete 4-ary tree of 85 nodes offline, pushing it on a running stack and popping it (per tree)",
     "empty": "nothing: what counting one step costs, subtracted from the others",
 ]
 
@@ -96,6 +98,17 @@ func runInstructionCase(_ name: String, iterations: Int) throws -> Bool {
         }
         precondition(exits.value == total * 100, "teardown100: an exit hook did not run")
         blackHole(exits.value)
+
+    case "lifecycle85":
+        let tree = try PushPopTree(recording: false)
+        try repeatCounted(iterations: iterations, prepare: {}) {
+            // Counted whole: the tree is built, entered, torn down and released in the step.
+            let root = try makeFlowTree(size: 85)
+            try tree.stack.push(root)
+            try tree.stack.pop()
+        }
+        precondition(tree.stack.entries.count == 1)
+        blackHole(tree.stack.entries.count)
 
     case "lookup":
         let scopes = try FlowKitScopes(depth: 10, provider: .root)

@@ -64,7 +64,7 @@ extension FlowSnapshot.Node {
         func impossible(_ reason: String) -> FlowSnapshotError {
             .impossibleShape(path: path, reason: reason)
         }
-        if name.isEmpty || name.contains("/") {
+        if !_isValidNodeName(name) {
             throw impossible("the name '\(name)' is empty or contains '/'")
         }
         switch kind {
