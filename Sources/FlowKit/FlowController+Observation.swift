@@ -119,6 +119,9 @@ extension FlowController {
         // times the cost for the one entry a pop removes.
         for _ in 0..<count { _children.removeLast() }
         if let first = appended.first {
+            // A first child gets room for a few: stacks and flows usually grow past one, and
+            // growing an array one step at a time reallocates it twice on the way to four.
+            if _children.capacity == 0 { _children.reserveCapacity(4) }
             _children.append(first)
             if !appended.rest.isEmpty { _children.append(contentsOf: appended.rest) }
         }
