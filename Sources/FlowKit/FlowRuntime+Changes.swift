@@ -208,12 +208,12 @@ extension FlowRuntime {
         if change.mayMoveFocus { _updateFocus() }
     }
 
-    /// Reports activation changes: nodes that stay but left the focused path resign
-    /// (innermost first), then nodes that came onto it become active (outermost first).
     /// The key path observers of ``focusedPath`` are told about, made once (a key path
     /// literal is looked up and retained at each use).
     static let _focusedPathKey: KeyPath<FlowRuntime, [FlowController]> = \.focusedPath
 
+    /// Reports activation changes: nodes that stay but left the focused path resign
+    /// (innermost first), then nodes that came onto it become active (outermost first).
     func _updateFocus() {
         // The part of the old path that stays: from the root down while each node still
         // continues into the next (a push changes only the tail below its stack).
@@ -346,8 +346,8 @@ extension FlowController {
         }
         var low = result.count
         _appendSubtreeInEntryOrder(to: &result, using: &stack)
-        // Reversed in place by swapping: `result[start...].reverse()` copies the slice out
-        // and writes it back (two retains and releases of every node).
+        // Reversed in place by swapping: reversing the slice (`result[low...].reverse()`)
+        // copies it out and writes it back (two retains and releases of every node).
         var high = result.count - 1
         while low < high {
             result.swapAt(low, high)
