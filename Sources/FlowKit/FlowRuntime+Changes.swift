@@ -165,11 +165,12 @@ extension FlowRuntime {
         change.applySelections()
         for node in exitSet { node._unlink() }
         for index in change.insertions.indices {
-            let node = change.insertions[index].node
-            node._setParent(change.insertions[index].container)
-            node._joinRuntime(self)
+            change.insertions[index].node._setParent(change.insertions[index].container)
         }
         change.linksApplied = true
+        // The entry set is exactly the inserted subtrees: each of their nodes joins this
+        // runtime before any of them enters (no second walk of the subtrees).
+        for node in entrySet { node._runtime = self }
         for node in entrySet {
             node.state = .entered
             node._isScoped = true
@@ -434,20 +435,6 @@ extension FlowController {
         _parent = newParent
         if let newParent { _next = Unmanaged.passUnretained(newParent) } else { _next = nil }
         _pendingParent = nil
-    }
-
-    /// Links this subtree into `runtime`. Scopes are computed as each node enters.
-    func _joinRuntime(_ runtime: FlowRuntime) {
-        if _children.isEmpty && _presented == nil {
-            _runtime = runtime
-            return
-        }
-        var stack: [FlowController] = [self]
-        while let node = stack.popLast() {
-            node._runtime = runtime
-            stack.append(contentsOf: node._children)
-            if let presented = node._presented { stack.append(presented) }
-        }
     }
 
     /// What exit releases: tasks (cancelled), handlers, dependency values, factories, guards.
