@@ -71,7 +71,10 @@ open class FlowController {
     // code (hooks, handlers, guards, factories, hosts and observers run before or after, never
     // inside, an access). So no two accesses can overlap, the dynamic check could never fire,
     // and skipping it changes nothing but speed. The model-based random test drives every
-    // operation from hooks, handlers, guards and factories under AddressSanitizer.
+    // operation from hooks, handlers, guards and factories under AddressSanitizer. Only the
+    // properties whose checks a release build keeps carry the attribute (see Reliability.md):
+    // on the others the optimiser proves exclusivity itself, so they stay checked in debug
+    // builds, where the tests would trap on an overlap.
 
     /// The embedded children, in the order they were attached. For a ``FlowStack`` these are
     /// the entries, bottom first; for a ``FlowTabs`` the tabs; other nodes have at most one.
@@ -95,7 +98,6 @@ open class FlowController {
     var _children: [FlowController] = []
 
     /// Storage of ``presentedChild`` (see ``_children``).
-    @exclusivity(unchecked)
     var _presented: FlowController?
 
     /// The registrar of this node's observable properties, made the first time one of them is
@@ -123,7 +125,6 @@ open class FlowController {
     /// types may share a bit): a dispatch hop calls into the handler table only where the
     /// event's bit is set. 32 bits, stored next to the one-byte flags above so that it takes
     /// no room of its own.
-    @exclusivity(unchecked)
     var _handlerFilter: UInt32 = 0
 
     /// The route entered below this node when it enters without an explicit path and has no
@@ -168,18 +169,15 @@ open class FlowController {
         }
     }
 
-    // Unchecked exclusivity on the state a dispatch hop or a teardown reads: see the
-    // argument above `children` (no access spans a call into app code).
     /// The event handlers, boxed (and allocated on the first registration) so that nodes
     /// without handlers stay small; dispatch reads it only where ``_handlerFilter`` says the
     /// node may handle the event.
-    @exclusivity(unchecked)
     var _handlerBox: _HandlerBox?
+    // Unchecked exclusivity (every lookup reads it): see the argument above `children`.
     @exclusivity(unchecked)
     @usableFromInline var _scope: _DependencyScope?
     /// What most nodes never use (routes, guards, tasks, own dependency values), allocated on
     /// first use so that plain screens stay small and are quick to tear down.
-    @exclusivity(unchecked)
     var _extras: _NodeExtras?
     /// The path, once computed for an entered node (see ``path``); boxed so that it takes one
     /// word in every node.

@@ -35,9 +35,10 @@ public final class FlowRuntime: Observable {
     @exclusivity(unchecked)
     public internal(set) var isRunning = false
 
-    // Unchecked exclusivity (root, running flag, focused path, scratch buffers, pooled change,
-    // queue, depth, phase, check mark, releasing flag, pending intent): every change or
-    // dispatch touches these, and the checks measured 3% of a push + pop (callgrind). As on
+    // Unchecked exclusivity (root, running flag, focused path, scratch buffers, queue, phase):
+    // every change or dispatch touches these, and the checks measured 3% of a push + pop
+    // (callgrind). (The pooled change, depth, check mark, releasing flag and pending intent
+    // dropped the attribute: a release build proves their exclusivity itself.) As on
     // FlowController, every access to them is a copy, an assignment or a short in-place
     // mutation that calls no app code (the phase's observer only updates the internal
     // registry), so accesses never overlap and the dynamic check could never fire. The rest
@@ -64,12 +65,10 @@ public final class FlowRuntime: Observable {
     var _scratch = _ScratchBuffers()
     /// The change object transactions reuse (see ``_transact(_:domain:platform:intent:_:)``);
     /// `nil` while one is in use.
-    @exclusivity(unchecked)
     var _pooledChange: _Change?
     @exclusivity(unchecked)
     var _queue = _FIFO<_Pending>()
     /// How many dispatches or changes are under way; events sent while it is non-zero wait.
-    @exclusivity(unchecked)
     var _depth = 0
     /// Where the current change is: being checked (guards and factories run; other changes
     /// are refused), being applied (hooks, host and observers run; other changes are queued),
@@ -106,11 +105,9 @@ public final class FlowRuntime: Observable {
     }
     /// Set while the runtime tears its tree down in `deinit`: the host is not told (it would
     /// receive a runtime that is going away).
-    @exclusivity(unchecked)
     var _isReleasing = false
     /// The first node serial of the change being checked: nodes at or above it were made by
     /// app code during the check (route factories). See ``_discardBuilt(_:)``.
-    @exclusivity(unchecked)
     var _checkMark: UInt64 = 0
     /// How the `run` calls of this tree ended (see ``_RunStatistics``).
     var _runStatistics = _RunStatistics()
@@ -121,7 +118,6 @@ public final class FlowRuntime: Observable {
     /// Set once ``start()`` (or a restoration) has entered the tree.
     var _wasStarted = false
     /// The change a guard redirected, waiting for the redirect's flow to finish.
-    @exclusivity(unchecked)
     var _pendingIntent: _PendingIntent?
     var _intentCount = 0
     /// Set while a redirect is being performed: its own guards cannot keep another intent.

@@ -114,7 +114,8 @@ public final class FlowTrace {
         }
     }
 
-    // Unchecked exclusivity (like `isEnabled`): every record touches these; each access is a
+    // Unchecked exclusivity (like `isEnabled`) on the observer list and the ring: every record
+    // touches them (the flag and the ring's start need no attribute); each access is a
     // read, an assignment or a short in-place mutation that calls no code (observers are
     // called on a copy of the list, after the storage access ended).
     @exclusivity(unchecked)
@@ -123,13 +124,11 @@ public final class FlowTrace {
     }
     /// Whether ``observers`` has any: what every record checks, without loading the array
     /// (which retains and releases its storage).
-    @exclusivity(unchecked)
     private var hasObservers = false
     private var nextObserverID = 0
 
     @exclusivity(unchecked)
     private var storage: [_TraceEntry] = []
-    @exclusivity(unchecked)
     private var start = 0
 
     /// Creates a trace.

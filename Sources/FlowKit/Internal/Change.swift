@@ -140,14 +140,14 @@ struct _Appended {
 /// between transactions, emptied after each (nothing is kept alive by a pooled change).
 @MainActor
 final class _Change {
-    // Unchecked exclusivity on every stored property: a change is FlowKit's own working
-    // state, touched only by its planning and commit code on the main actor; each access is a
-    // read, an assignment or a short in-place mutation that calls no app code (factories,
-    // guards and hooks run between accesses, never inside one), so accesses never overlap.
-    @exclusivity(unchecked)
+    // Unchecked exclusivity on the arrays (the other properties need no attribute: a release
+    // build proves their exclusivity itself): a change is FlowKit's own working state,
+    // touched only by its planning and commit code on the main actor; each access is a read,
+    // an assignment or a short in-place mutation that calls no app code (factories, guards and
+    // hooks run between accesses, never inside one; layouts are applied in a local array, see
+    // `applyLayouts()`), so accesses never overlap.
     var kind: FlowChange.Kind
     /// The node the change happens in (reported as the change's container).
-    @exclusivity(unchecked)
     var domain: FlowController?
     /// Roots of the subtrees that exit, in exit order (top-down by level; within a level the
     /// presented node first, then embedded children last-attached first).
@@ -162,10 +162,8 @@ final class _Change {
     @exclusivity(unchecked)
     var fills: [_Fill] = []
     /// The platform already made this change: guards are skipped and the host is not told.
-    @exclusivity(unchecked)
     var isPlatformInitiated = false
     /// Whether a container's kept children change order (a reordering `setStack`).
-    @exclusivity(unchecked)
     var reorders = false
     /// Tab containers whose selection the change moves, with the new index.
     @exclusivity(unchecked)
@@ -173,12 +171,10 @@ final class _Change {
     /// Entering nodes whose entry guard has already decided (a restoration asks each
     /// restored node's guard as it rebuilds it): ``FlowRuntime/_commit(_:)`` does not ask
     /// them again.
-    @exclusivity(unchecked)
     var decidedEntries: Set<ObjectIdentifier> = []
     /// Set once the change has linked every inserted node to its container, which also
     /// dropped their prospective links: ``clearPendingLinks()`` is then not needed (it would
     /// retain and release every inserted node and its container once more).
-    @exclusivity(unchecked)
     var linksApplied = false
     /// Whether exit guards are consulted (not for platform changes, nor for `stop()`).
     var consultsExitGuards: Bool { !isPlatformInitiated && kind != .stop }
