@@ -86,25 +86,35 @@ struct ReliabilityTests {
 
     // MARK: 2. Parent links are memory-safe
 
+    /// Embeds `child` in a new parent named `parentName` that provides `greeting`, then lets
+    /// the parent's last reference die on another thread. Returns whether the parent was freed.
+    private func orphanOffMainActor(
+        _ child: FlowController, parentName: String, greeting: String
+    ) async throws -> Bool {
+        weak var weakParent: FlowController?
+        do {
+            let parent = FlowController(name: parentName)
+            parent.dependencies[Greeting.self] = greeting
+            try parent.embed(child)
+            weakParent = parent
+            let box = [parent]
+            let release = Task.detached {
+                await Task.yield()
+                _ = box.count  // the last reference dies on this thread
+            }
+            _ = consume box
+            await release.value
+        }
+        return weakParent == nil
+    }
+
     @Test("A parent released on another thread leaves its child a nil parent, never a dangling one")
     func parentReleasedOffMainActor() async throws {
         for round in 0..<20 {
             let child = FlowController(name: "child")
-            weak var weakParent: FlowController?
-            do {
-                let parent = FlowController(name: "p\(round)")
-                parent.dependencies[Greeting.self] = "from parent"
-                try parent.embed(child)
-                weakParent = parent
-                let box = [parent]
-                let release = Task.detached {
-                    await Task.yield()
-                    _ = box.count  // the last reference dies on this thread
-                }
-                _ = consume box
-                await release.value
-            }
-            #expect(weakParent == nil)
+            let parentFreed = try await orphanOffMainActor(
+                child, parentName: "p\(round)", greeting: "from parent")
+            #expect(parentFreed)
             #expect(child.parent == nil)
             #expect(child.path == "child")
             #expect(child.dependencies[Greeting.self] == Greeting.defaultValue)
@@ -127,21 +137,9 @@ struct ReliabilityTests {
             let child = FlowController(name: "child\(round)")
             let grandchild = FlowController(name: "grandchild")
             try child.embed(grandchild)
-            weak var weakParent: FlowController?
-            do {
-                let parent = FlowController(name: "p\(round)")
-                parent.dependencies[Greeting.self] = "from the freed parent"
-                try parent.embed(child)
-                weakParent = parent
-                let box = [parent]
-                let release = Task.detached {
-                    await Task.yield()
-                    _ = box.count  // the last reference dies on this thread
-                }
-                _ = consume box
-                await release.value
-            }
-            #expect(weakParent == nil)
+            let parentFreed = try await orphanOffMainActor(
+                child, parentName: "p\(round)", greeting: "from the freed parent")
+            #expect(parentFreed)
             try stack.push(child)  // enters: child and grandchild compute their scopes
             #expect(child.state == .entered && grandchild.state == .entered)
             #expect(grandchild.dependencies[Greeting.self] == "from the running tree")
