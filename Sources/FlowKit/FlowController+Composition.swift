@@ -35,7 +35,10 @@ extension FlowController {
         if let presented = _presented {
             throw FlowError.alreadyPresenting(presenter: path, presented: presented.path)
         }
-        try _perform(.present, rerun: { { try self.present(node) } }) { change in
+        try _perform(
+            .present, rerun: { { try self.present(node) } },
+            offline: _OfflineAttach(node, presenting: true)
+        ) { change in
             change.present(node, by: self)
         }
     }
@@ -107,13 +110,20 @@ extension FlowController {
     /// `rerun` makes the closure that asks for the operation again; it is called only when
     /// that closure is needed (the change is queued, or a guard redirects it), so the common
     /// case allocates nothing for it.
+    ///
+    /// `offline` is what `plan` amounts to when it only attaches one node (a push, a present,
+    /// an embed or a switch into a container without children): outside a running tree
+    /// that attach is made directly (``_attachOffline(_:)``), with the same two writes
+    /// applying the planned change would make, and no change is planned.
     func _perform(
         _ kind: FlowChange.Kind, platform: Bool = false,
         rerun: () -> @MainActor () throws -> Void,
+        offline attach: _OfflineAttach? = nil,
         _ plan: (inout _Change) throws -> Void
     ) throws {
         switch try _admission() {
         case .offline:
+            if let attach { return _attachOffline(attach) }
             var change = _Change.makeOffline(kind: kind, domain: self)
             defer { _Change.recycleOffline(change) }
             try plan(&change)
@@ -145,7 +155,8 @@ extension FlowController {
         return true
     }
 
-    /// How a change to this node's children can be made now. See ``_perform(_:platform:rerun:_:)``.
+    /// How a change to this node's children can be made now. See
+    /// ``_perform(_:platform:rerun:offline:_:)``.
     func _admission() throws -> _Admission {
         try _requireNotExited()
         // Composing nodes while no runtime is in a change (the common case): no walk needed.
@@ -188,7 +199,8 @@ extension FlowController {
     ) throws {
         if _queueIfApplying(self, kind.rawValue, { _ in try rerun() }) { return }
         try _validateNewChild(child)
-        try _perform(kind, rerun: { rerun }) { change in
+        let attach = _children.isEmpty ? _OfflineAttach(child, presenting: false) : nil
+        try _perform(kind, rerun: { rerun }, offline: attach) { change in
             for old in change.plannedChildren(of: self).reversed() {
                 change.remove(old, from: self)
             }
@@ -268,6 +280,19 @@ enum _RuntimeActivity {
 
     /// The runtime applying a change now, if any.
     static var applyingRuntime: FlowRuntime? { applying.last?.takeUnretainedValue() }
+}
+
+/// A change that only attaches one node, made directly outside a running tree (see
+/// ``FlowController/_perform(_:platform:rerun:offline:_:)``).
+struct _OfflineAttach {
+    let node: FlowController
+    /// Presented by the container, or embedded on top of its children.
+    let presenting: Bool
+
+    init(_ node: FlowController, presenting: Bool) {
+        self.node = node
+        self.presenting = presenting
+    }
 }
 
 /// How a change requested on a node can be made. See ``FlowController/_admission()``.

@@ -467,6 +467,24 @@ extension FlowController {
         if !_children.isEmpty || _presented != nil { _setContent([], presented: nil) }
     }
 
+    /// Attaches one node below this one, which is in no running tree: the layout edit and the
+    /// link that planning the attach and applying it offline (``_applyOffline(_:)``) would
+    /// make, in the same order, without a change. Building a flow in `init` attaches node by
+    /// node, and planning each attach cost about half of it. The caller has validated the
+    /// node (``_validateNewChild(_:)``).
+    func _attachOffline(_ attach: _OfflineAttach) {
+        let selectedBefore = _childToKeepSelected
+        if attach.presenting {
+            _editContent(droppingFromTop: 0, appending: _Appended(), presented: attach.node)
+        } else {
+            var appended = _Appended()
+            appended.append(attach.node)
+            _editContent(droppingFromTop: 0, appending: appended, presented: _presented)
+        }
+        _childrenWereReshaped(keeping: selectedBefore)
+        attach.node._setParent(self)
+    }
+
     /// Applies a planned change to nodes that are not in a running tree: structure only.
     func _applyOffline(_ change: _Change) {
         change.applyLayouts()

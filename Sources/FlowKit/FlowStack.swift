@@ -42,7 +42,10 @@ open class FlowStack: FlowController {
     public func push(_ node: FlowController) throws {
         if _queueIfApplying(self, "push", { try $0.push(node) }) { return }
         try _validateNewChild(node)
-        try _perform(.push, rerun: { { try self.push(node) } }) { change in
+        try _perform(
+            .push, rerun: { { try self.push(node) } },
+            offline: _OfflineAttach(node, presenting: false)
+        ) { change in
             change.append(node, to: self)
         }
         _checkInvariants()

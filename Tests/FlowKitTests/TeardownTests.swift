@@ -71,8 +71,8 @@ struct TeardownTests {
         do {
             let stack = FlowStack(name: "stack", root: FlowController(name: "base"))
             let screen = FlowController(name: "screen")
-            try stack.push(screen)  // offline: structure only, through the spare change
-            try stack.pop()
+            try stack.push(screen)  // offline: a single attach, made without a change
+            try stack.pop()  // offline: structure only, through the spare change
             let refused = FlowController(name: "refused")
             try stack.push(refused)
             #expect(throws: FlowError.self) { try stack.push(refused) }  // already attached
@@ -89,7 +89,7 @@ struct TeardownTests {
         let big = FlowStack(name: "big")
         try big.setStack((0..<200).map { FlowController(name: "n\($0)") })
         #expect(_Change.spareOffline == nil)
-        try big.push(FlowController(name: "small"))
+        try big.pop()
         #expect(_Change.spareOffline?.isWorthKeeping == true)
     }
 
