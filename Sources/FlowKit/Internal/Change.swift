@@ -184,10 +184,11 @@ final class _Change {
         self.domain = domain
     }
 
-    /// A spare change for structural changes outside a running tree (offline composition and
-    /// default expansion): building a flow in `init` makes one change per `embed` or `push`,
-    /// and allocating and freeing the change and its arrays each time cost about half of it.
-    /// (A running tree keeps its own, ``FlowRuntime/_pooledChange``.)
+    /// A spare change for structural changes outside a running tree that are planned (pops,
+    /// `setStack`, replacing children, default expansion; a single attach is made without a
+    /// change, see ``FlowController/_attachOffline(_:)``): allocating and freeing a change
+    /// and its arrays for each cost about half of it. (A running tree keeps its own,
+    /// ``FlowRuntime/_pooledChange``.)
     static var spareOffline: _Change?
 
     /// `spare` made ready for a change of `kind` in `domain`, or a new change if there is no
