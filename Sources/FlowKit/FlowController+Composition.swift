@@ -240,7 +240,9 @@ extension FlowController {
         case .created:
             break
         }
-        if let parent = node._effectiveParent {
+        // `_next` is set together with `_parent` (``_setParent(_:)``), so a node without it has
+        // no parent: the `weak` load (a call into the runtime) is made only for one that may.
+        if node._next != nil || node._pendingParent != nil, let parent = node._effectiveParent {
             throw FlowError.alreadyAttached(node: node.path, parent: parent.path)
         }
         if node._runtime != nil {

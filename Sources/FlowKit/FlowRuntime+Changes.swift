@@ -467,12 +467,22 @@ extension FlowController {
         if !_children.isEmpty || _presented != nil { _setContent([], presented: nil) }
     }
 
-    /// Attaches one node below this one, which is in no running tree: the layout edit and the
-    /// link that planning the attach and applying it offline (``_applyOffline(_:)``) would
-    /// make, in the same order, without a change. Building a flow in `init` attaches node by
-    /// node, and planning each attach cost about half of it. The caller has validated the
-    /// node (``_validateNewChild(_:)``).
+    /// Attaches one node below this one, which is in no running tree: the prospective link,
+    /// the layout edit and the link that planning the attach and applying it offline
+    /// (``_applyOffline(_:)``) would make, in the same order, without a change. Building a
+    /// flow in `init` attaches node by node, and planning each attach cost about half of it.
+    /// The caller has validated the node (``_validateNewChild(_:)``).
+    ///
+    /// Observers of this node's content are told before it changes and may run app code
+    /// then, which must find the node taken (an attach of it elsewhere, or of this node below
+    /// it, is refused): so the prospective link is set first, as planning sets it. Only
+    /// observers can run code in the middle of the attach (nothing it releases has a
+    /// `deinit` that could: the old presented node and the children stay), and an observer
+    /// needs this node's registrar, made when an observable property is first read; without
+    /// one the link is not needed, and not set (it retains and releases this node, a fifth
+    /// of the attach). `OfflineAttachTests.observerCannotAttachTheNodeTwice` checks it.
     func _attachOffline(_ attach: _OfflineAttach) {
+        if _observationRegistrar != nil { attach.node._pendingParent = self }
         let selectedBefore = _childToKeepSelected
         if attach.presenting {
             _editContent(droppingFromTop: 0, appending: _Appended(), presented: attach.node)

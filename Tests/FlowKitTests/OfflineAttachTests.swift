@@ -1,6 +1,13 @@
+import Observation
 import Testing
 
 @testable import FlowKit
+
+/// Where an observer's callback leaves the error it caught.
+@MainActor
+final class ErrorBox {
+    var error: (any Error)?
+}
 
 /// Outside a running tree, a change that only attaches one node (a push, a present, an embed
 /// or a switch into a container without children) is made directly, without planning a
@@ -78,6 +85,35 @@ struct OfflineAttachTests {
         #expect(container.presentedChild === before.presented)
         #expect(taken.parent === elsewhere)
         #expect(elsewhere.children.count == 1)
+    }
+
+    @Test(
+        "An observer told of the attach cannot attach the same node elsewhere meanwhile",
+        arguments: Attach.allCases)
+    func observerCannotAttachTheNodeTwice(_ attach: Attach) throws {
+        let container = makeContainer(for: attach)
+        let node = FlowController(name: "node")
+        let other = FlowStack(name: "other")
+        let refusal = ErrorBox()
+        // Observers are told before the content changes (`willSet`), synchronously, so app
+        // code runs in the middle of the attach.
+        withObservationTracking {
+            _ = container.children
+            _ = container.presentedChild
+        } onChange: {
+            MainActor.assumeIsolated {
+                do { try other.push(node) } catch { refusal.error = error }
+            }
+        }
+        try perform(attach, node, on: container)
+
+        #expect(
+            refusal.error as? FlowError
+                == .alreadyAttached(node: "container/node", parent: "container"))
+        #expect(node.parent === container)
+        #expect(other.children.isEmpty)
+        let holders = [container.presentedChild].compactMap { $0 } + container.children
+        #expect(holders.filter { $0 === node }.count == 1)
     }
 
     @Test("A tree composed by offline attaches enters whole, then exits and deallocates")
