@@ -59,7 +59,7 @@ struct OfflineAttachTests {
         #expect(node.state == .created)
         if attach == .present {
             #expect(container.presentedChild === node)
-            #expect(container.children.elementsEqual(childrenBefore, by: ===))
+            #expect(container.children.map(\.id) == childrenBefore.map(\.id))
         } else {
             #expect(container.children.last === node)
             #expect(container.children.count == childrenBefore.count + 1)
@@ -81,7 +81,7 @@ struct OfflineAttachTests {
         #expect(throws: FlowError.wouldCreateCycle(node: "container", parent: "container")) {
             try perform(attach, container, on: container)
         }
-        #expect(container.children.elementsEqual(before.children, by: ===))
+        #expect(container.children.map(\.id) == before.children.map(\.id))
         #expect(container.presentedChild === before.presented)
         #expect(taken.parent === elsewhere)
         #expect(elsewhere.children.count == 1)
