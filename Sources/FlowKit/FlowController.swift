@@ -556,5 +556,13 @@ public enum FlowHistoryDepth: Sendable, Equatable {
 /// validation uses the same test, so a document a node's `init` would refuse is an error, not
 /// a trap.
 func _isValidNodeName(_ name: String) -> Bool {
-    !name.isEmpty && !name.utf8.contains(UInt8(ascii: "/"))
+    if name.isEmpty { return false }
+    // Over the contiguous bytes where the string has them (every native string; a short
+    // one is copied to the stack): the generic iterator of `name.utf8` cost several times
+    // as much for a short name.
+    let slash = UInt8(ascii: "/")
+    if let found = name.utf8.withContiguousStorageIfAvailable({ $0.contains(slash) }) {
+        return !found
+    }
+    return !name.utf8.contains(slash)
 }

@@ -221,4 +221,23 @@ struct BadInputTests {
             .description
         #expect(message.contains("ServiceKey") && message.contains("app/main/stack/list"))
     }
+
+    @Test(
+        "Node names are checked on their UTF-8 bytes: short, long, non-ASCII and sliced",
+        arguments: [
+            ("n", true), ("detail", true), ("d\u{E9}tail", true), ("\u{1F600}", true),
+            ("a-name-longer-than-fifteen-bytes", true), ("", false), ("/", false),
+            ("a/b", false), ("de/\u{301}tail", false), ("a-name-longer-than-fifteen/bytes", false),
+            ("trailing/", false),
+        ])
+    func nodeNames(_ name: String, _ valid: Bool) {
+        #expect(_isValidNodeName(name) == valid)
+        // The same text as a slice made into a new string, and with a long prefix (stored on
+        // the heap, not inline).
+        let sliced = String(("xx" + name).dropFirst(2))
+        #expect(_isValidNodeName(sliced) == valid)
+        if !name.isEmpty {
+            #expect(_isValidNodeName(String(repeating: "p", count: 40) + name) == valid)
+        }
+    }
 }
