@@ -113,8 +113,8 @@ extension FlowController {
     ///
     /// `offline` is what `plan` amounts to when it only attaches one node (a push, a present,
     /// an embed or a switch into a container without children): outside a running tree
-    /// that attach is made directly (``_attachOffline(_:)``), with the same two writes
-    /// applying the planned change would make, and no change is planned.
+    /// that attach is made directly (``_attachOffline(_:)``), with the writes planning and
+    /// applying the change would make, and no change is planned.
     func _perform(
         _ kind: FlowChange.Kind, platform: Bool = false,
         rerun: () -> @MainActor () throws -> Void,
