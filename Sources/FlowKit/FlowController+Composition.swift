@@ -249,7 +249,7 @@ extension FlowController {
             throw FlowError.alreadyAttached(node: node.path, parent: "its runtime (root)")
         }
         // Only a node with children can be an ancestor of this one.
-        if !(node._children.isEmpty && node._presented == nil) && _isWithin(node) {
+        if !node._isLeaf && _isWithin(node) {
             throw FlowError.wouldCreateCycle(node: node.path, parent: path)
         }
     }

@@ -56,7 +56,9 @@ open class FlowController {
     /// freed (its `deinit` is isolated), so while the node is entered the parent it names is
     /// alive. Exit clears the link (``_unlink()``) and attaching sets it afresh
     /// (``_setParent(_:)``), so a stale value left on a node whose offline parent was freed is
-    /// never followed: such a node is not entered and must be re-attached first.
+    /// never followed: such a node is not entered and must be re-attached first. (Attach
+    /// validation also tests it for `nil`, never following it: set together with `parent`,
+    /// a `nil` value means the node never had a parent.)
     var _next: Unmanaged<FlowController>?
 
     /// The container a planned subtree root is about to join, set only while a change is
@@ -253,6 +255,9 @@ open class FlowController {
 
     /// The parent, or while a change is planned the container this node is about to join.
     var _effectiveParent: FlowController? { _parent ?? _pendingParent }
+
+    /// Whether the node embeds and presents nothing.
+    final var _isLeaf: Bool { _children.isEmpty && _presented == nil }
 
     /// Whether `node` is this node or one of its real or prospective ancestors.
     func _isWithin(_ node: FlowController) -> Bool {

@@ -96,11 +96,10 @@ extension FlowRuntime {
             for index in change.insertions.indices {
                 let node = change.insertions[index].node
                 // A single new node without extras (a pushed screen) has nothing to expand:
-                // checked here, so that the history function's context (which retains the
-                // runtime) is not passed for it.
-                if node._children.isEmpty && node._presented == nil && node._extras == nil {
-                    continue
-                }
+                // without extras it has neither an initial route nor a history policy.
+                // Checked here, not in `_expandDefaults`, so that the history function's
+                // context (which retains the runtime) is not passed for it.
+                if node._isLeaf && node._extras == nil { continue }
                 try _expandDefaults(of: node, history: history, expanded: &expanded)
             }
             for index in change.insertions.indices {
@@ -164,10 +163,7 @@ extension FlowRuntime {
         change.applyLayouts()
         change.applySelections()
         for node in exitSet { node._unlink() }
-        for index in change.insertions.indices {
-            change.insertions[index].node._setParent(change.insertions[index].container)
-        }
-        change.linksApplied = true
+        change.applyLinks()
         // The entry set is exactly the inserted subtrees: each of their nodes joins this
         // runtime before any of them enters (no second walk of the subtrees).
         for node in entrySet { node._runtime = self }
@@ -290,17 +286,16 @@ extension FlowRuntime {
         of root: FlowController, history: (String) -> [FlowRoute]?,
         expanded: inout [FlowController]
     ) throws {
-        if root._children.isEmpty && root._presented == nil {
-            // A single new node (a pushed screen): no work list to allocate, and without
-            // extras it has neither an initial route nor a history policy.
-            if root._extras == nil { return }
+        if root._isLeaf {
+            // A single new node (with extras: the caller skips one without): no work list
+            // to allocate unless it has routes to build.
             let routes = root._defaultRoutes(restore: nil) { history(root.path) }
             guard !routes.isEmpty else { return }
         }
         var pending: [FlowController] = [root]
         while let node = pending.popLast() {
             // A leaf without extras has neither an initial route nor a history policy.
-            if node._children.isEmpty && node._presented == nil && node._extras != nil {
+            if node._isLeaf && node._extras != nil {
                 let routes = node._defaultRoutes(restore: nil) { history(node.path) }
                 if !routes.isEmpty {
                     expanded.append(node)
@@ -327,7 +322,7 @@ extension FlowRuntime {
         } else {
             let routes = node._defaultRoutes(restore: fill.restore) { history(node.path) }
             guard !routes.isEmpty else { return }
-            if node._children.isEmpty && node._presented == nil { expanded.append(node) }
+            if node._isLeaf { expanded.append(node) }
             try node._buildOffline(along: routes)
         }
     }
@@ -341,7 +336,7 @@ extension FlowController {
     ) {
         // The exact reverse of entry order: every node after its descendants, the presented
         // node before the embedded children, later children before earlier ones.
-        if _children.isEmpty && _presented == nil {
+        if _isLeaf {
             result.append(self)
             return
         }
@@ -362,7 +357,7 @@ extension FlowController {
     func _appendSubtreeInEntryOrder(
         to result: inout [FlowController], using stack: inout [FlowController]
     ) {
-        if _children.isEmpty && _presented == nil {
+        if _isLeaf {
             result.append(self)
             return
         }
@@ -464,7 +459,7 @@ extension FlowController {
     /// (no deep recursive release) and none can reach the live tree.
     func _unlink() {
         _setParent(nil)
-        if !_children.isEmpty || _presented != nil { _setContent([], presented: nil) }
+        if !_isLeaf { _setContent([], presented: nil) }
     }
 
     /// Attaches one node below this one, which is in no running tree: the prospective link,
@@ -500,9 +495,6 @@ extension FlowController {
         change.applyLayouts()
         change.applySelections()
         for removal in change.removals { removal._setParent(nil) }
-        for index in change.insertions.indices {
-            change.insertions[index].node._setParent(change.insertions[index].container)
-        }
-        change.linksApplied = true
+        change.applyLinks()
     }
 }

@@ -360,6 +360,17 @@ final class _Change {
         swap(&applying, &layouts)
     }
 
+    /// Links every inserted node to its container, which also drops its prospective link
+    /// (by index: a `for` loop copies each insertion, retaining both of its references).
+    /// Always inlined: as a call it added 27 instructions to a push + pop.
+    @inline(__always)
+    func applyLinks() {
+        for index in insertions.indices {
+            insertions[index].node._setParent(insertions[index].container)
+        }
+        linksApplied = true
+    }
+
     /// Applies the planned selections (after the layouts).
     func applySelections() {
         for selection in selections { selection.tabs._setSelectedIndex(selection.index) }
