@@ -34,7 +34,7 @@ let package = Package(
         .testTarget(name: "FlowKitTestingTests", dependencies: ["FlowKit", "FlowKitTesting"]),
         .testTarget(
             name: "FlowKitChartsTests", dependencies: ["FlowKit", "FlowKitCharts"],
-            exclude: ["Charts", "Examples"]),
+            exclude: ["Charts", "Examples", "HandChecked"]),
         .testTarget(
             name: "FlowKitLinksTests", dependencies: ["FlowKit", "FlowKitLinks"],
             exclude: ["Fixtures"]),

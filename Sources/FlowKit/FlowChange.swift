@@ -49,8 +49,12 @@ public struct FlowChange: Equatable, Hashable, Sendable, CustomStringConvertible
 
     /// What kind of operation made the change.
     public var kind: Kind
-    /// The path of the node the change happened in (the stack, the presenter, the navigation
-    /// domain); empty for `start` and `stop`.
+    /// The path of the node the change happened in; empty for `start` and `stop`.
+    ///
+    /// For `navigate` and `unwind` it is the deepest node that contains every container the
+    /// change reshapes (an unwind that pops entries reports their stack); for the other
+    /// kinds it is the node the operation was asked of (the stack, the presenter, the
+    /// switch, the tab container).
     public var container: String
     /// The paths of the roots of the subtrees that exited, in exit order.
     public var exited: [String]

@@ -87,11 +87,11 @@ extension FlowController {
         if _queueIfApplying(self, "open", { try $0.open(route) }) { return }
         guard let runtime = try _runtimeForNavigation("open", rerun: { try self.open(route) })
         else { return }
-        runtime._replacePendingIntent(by: self)
         let intent = _Intent(describe: { "open \(route) from \(self.path)" }) {
             try self.open(route)
         }
         try runtime._transact(.open, domain: self, platform: false, intent: intent) { change in
+            change.replacesIntentFrom = self
             try self._planOpen(route, in: &change)
         }
     }
@@ -164,10 +164,10 @@ extension FlowController {
         guard let target = _unwindTarget(matching: isTarget) else {
             throw FlowError.unwindTargetNotFound(target: description, node: path)
         }
-        runtime._replacePendingIntent(by: self)
         let intent = _Intent(
             describe: { "unwind from \(self.path) to \(description)" }, run: rerun)
         try runtime._transact(.unwind, domain: target, platform: false, intent: intent) { change in
+            change.replacesIntentFrom = self
             // Walk up from the target: at each level, what covers the way down to it goes.
             // Collected bottom-up, removed top-down (what is on top of the screen first).
             var covering: [(node: FlowController, container: FlowController)] = []
@@ -299,6 +299,12 @@ extension FlowRuntime {
         to path: [FlowRoute], history: FlowHistoryDepth? = nil,
         historyDefault: FlowRoute? = nil
     ) throws {
+        if _queueIfApplying(
+            "navigate",
+            { try $0.navigate(to: path, history: history, historyDefault: historyDefault) })
+        {
+            return
+        }
         guard let root, isRunning else { throw FlowError.runtimeNotStarted }
         try root.navigate(to: path, history: history, historyDefault: historyDefault)
     }
@@ -309,12 +315,19 @@ extension FlowRuntime {
         to path: [FlowStep], history: FlowHistoryDepth? = nil,
         historyDefault: FlowRoute? = nil
     ) throws {
+        if _queueIfApplying(
+            "navigate",
+            { try $0.navigate(to: path, history: history, historyDefault: historyDefault) })
+        {
+            return
+        }
         guard let root, isRunning else { throw FlowError.runtimeNotStarted }
         try root.navigate(to: path, history: history, historyDefault: historyDefault)
     }
 
     /// Shows the global route `route` over the focused node. See ``FlowController/open(_:)``.
     public func open(_ route: FlowRoute) throws {
+        if _queueIfApplying("open", { try $0.open(route) }) { return }
         guard let root, isRunning else { throw FlowError.runtimeNotStarted }
         try root.open(route)
     }
@@ -322,14 +335,28 @@ extension FlowRuntime {
     /// Unwinds from the focused node to `target`. See
     /// ``FlowController/unwind(to:)-(FlowController)``.
     public func unwind(to target: FlowController) throws {
+        if _queueIfApplying("unwind", { try $0.unwind(to: target) }) { return }
         guard let focused = focusedNode, isRunning else { throw FlowError.runtimeNotStarted }
         try focused.unwind(to: target)
     }
 
     /// Unwinds from the focused node to the nearest node with `route`.
     public func unwind(to route: FlowRoute) throws {
+        if _queueIfApplying("unwind", { try $0.unwind(to: route) }) { return }
         guard let focused = focusedNode, isRunning else { throw FlowError.runtimeNotStarted }
         try focused.unwind(to: route)
+    }
+
+    /// Queues `rerun` if a runtime is applying a change (the caller is a lifecycle hook, a
+    /// host or an observer): asked of the runtime rather than a node, the operation then
+    /// runs as the next transaction and its error (``FlowError/runtimeNotStarted`` if this
+    /// runtime stopped meanwhile) goes to ``onError``, as for an operation asked of a node.
+    func _queueIfApplying(
+        _ operation: String, _ rerun: @escaping @MainActor (FlowRuntime) throws -> Void
+    ) -> Bool {
+        guard let applying = _RuntimeActivity.applyingRuntime else { return false }
+        applying._enqueueChange(operation, at: root) { try rerun(self) }
+        return true
     }
 
     /// The routes of the focused path below the root (as far as nodes carry routes): the
@@ -344,7 +371,6 @@ extension FlowRuntime {
         from node: FlowController, along path: [FlowStep], history: FlowHistoryDepth?,
         historyDefault: FlowRoute?, reentering: Bool, origin: _NavigationOrigin
     ) throws -> FlowController {
-        if origin == .app { _replacePendingIntent(by: node) }
         let intent =
             origin == .app
             ? _Intent(describe: { "navigate \(node.path) to \(path.pathDescription)" }) {
@@ -354,6 +380,7 @@ extension FlowRuntime {
             } : nil
         var target: FlowController = node
         try _transact(.navigate, domain: node, platform: false, intent: intent) { change in
+            if origin == .app { change.replacesIntentFrom = node }
             target = try node._planNavigation(
                 to: path, history: history, historyDefault: historyDefault,
                 reentering: reentering, in: &change)

@@ -78,7 +78,11 @@ extension FlowController {
     /// - Throws: `CancellationError` if the task is cancelled (before or while waiting);
     ///   ``FlowError/flowCancelled(flow:)`` if the child leaves without finishing;
     ///   ``FlowError/noContainer(placement:node:)`` if no stack (or switch) is at or above
-    ///   this node; ``FlowError/notInTree(node:)`` if this node is not in a running tree; the
+    ///   this node; ``FlowError/runWouldReplaceCaller(node:container:)`` if the task
+    ///   awaiting `run` is owned (``task(_:)``) by a node that the `.switch` or `.embed`
+    ///   would replace (its exit would cancel the task, and with it the `run`);
+    ///   ``FlowError/notInTree(node:)`` if this node is not in a running tree, or
+    ///   ``FlowError/containerExited(container:)`` if it has exited; the
     ///   errors of showing `child` (``FlowStack/push(_:)``, ``present(_:)``, ``embed(_:)``,
     ///   ``FlowSwitch/switch(to:)-(FlowController)``).
     public func run<Child: ResultFlow>(
@@ -86,6 +90,13 @@ extension FlowController {
     ) async throws -> Child.Result {
         try Task.checkCancellation()
         let container = try _container(for: placement)
+        if placement == .switch || placement == .embed, let owner = _TaskOwner.current?.node,
+            container._children.contains(where: { owner._isWithin($0) })
+        {
+            // The change would exit the node owning this very task, which cancels it: the
+            // run would end at once, and its cancellation would empty the container.
+            throw FlowError.runWouldReplaceCaller(node: owner.path, container: container.path)
+        }
         let waiter = _ResultWaiter<Child.Result>(
             child: child, container: container, placement: placement, awaitedAt: path)
         // The waiter is attached before the child is shown, so that a finish or an exit
@@ -126,8 +137,9 @@ extension FlowController {
     /// - When the awaiting task is cancelled, this throws `CancellationError` and `child` is
     ///   removed as above (an embedded child is taken out of its container).
     ///
-    /// - Throws: ``FlowError/notInTree(node:)`` if `child` or this node is not entered in the
-    ///   same running tree; ``FlowError/resultAlreadyAwaited(flow:)`` if a `run` or another
+    /// - Throws: ``FlowError/containerExited(container:)`` if this node has exited;
+    ///   ``FlowError/notInTree(node:)`` if `child` or this node is not entered in the same
+    ///   running tree; ``FlowError/resultAlreadyAwaited(flow:)`` if a `run` or another
     ///   `result(of:)` already awaits `child`; `CancellationError` if the task is cancelled.
     public func result<Child: ResultFlow>(of child: Child) async throws -> Child.Result {
         try Task.checkCancellation()
@@ -230,8 +242,9 @@ class _AnyResultWaiter {
     /// decided yet. Returns whether it took it.
     func offer<Value>(_ result: Value) -> Bool { false }
 
-    /// The flow is exiting (called by exit, before the flow is unlinked).
-    func flowWillBeReleased() {}
+    /// The flow is exiting (called by exit, before the flow is unlinked); the outcome is
+    /// recorded in `trace`, its runtime's.
+    func flowWillBeReleased(tracingTo trace: FlowTrace) {}
 }
 
 /// Counts how the `run` calls of one runtime's tree ended, for tests that prove nothing
@@ -321,12 +334,12 @@ final class _ResultWaiter<Value: Sendable>: _AnyResultWaiter {
         return true
     }
 
-    override func flowWillBeReleased() {
+    override func flowWillBeReleased(tracingTo trace: FlowTrace) {
         guard !isDecided, let child else { return }
         let path = child.path
         _ = decide(.failure(FlowError.flowCancelled(flow: path)))
-        if let runtime = child._runtime, runtime.trace.isEnabled {
-            runtime.trace.record(
+        if trace.isEnabled {
+            trace.record(
                 .cancelled(flow: path, awaitedAt: awaitedAt, reason: "it left without finishing"))
         }
     }
@@ -409,7 +422,29 @@ extension FlowRuntime {
     /// With `madeSince: 0`, every never-entered node of the subtrees is released (a restoration's
     /// leftovers).
     func _discardBuilt(_ roots: [FlowController], madeSince mark: UInt64? = nil) {
-        let mark = mark ?? _checkMark
+        FlowController._discardBuilt(roots, madeSince: mark ?? _checkMark)
+    }
+}
+
+extension FlowController {
+    /// A node `factory` returned for `route` that the build refuses (it carries another
+    /// route, or it is in use): if the factory made it in this call, it is released as a
+    /// refused change's nodes are (``FlowRuntime/_discardBuilt(_:madeSince:)``), with the
+    /// structure the factory made around it, even if its handlers capture it. A node the app
+    /// made before, or one attached below such a node, stays as it was (its owner keeps it).
+    static func _discardRefusedBuild(_ node: FlowController, madeSince mark: UInt64) {
+        guard node.state == .created, node._runtime == nil, node._serial >= mark else { return }
+        var root = node
+        while let parent = root._effectiveParent {
+            guard parent.state == .created, parent._runtime == nil, parent._serial >= mark
+            else { return }
+            root = parent
+        }
+        _discardBuilt([root], madeSince: mark)
+    }
+
+    /// See ``FlowRuntime/_discardBuilt(_:madeSince:)``.
+    static func _discardBuilt(_ roots: [FlowController], madeSince mark: UInt64) {
         var pending = roots
         while let node = pending.popLast() {
             guard node.state == .created else { continue }

@@ -159,6 +159,8 @@ extension FlowController {
         _ route: FlowRoute, with factory: _Factory, joining parent: FlowController
     ) throws -> FlowController {
         let node: FlowController
+        // Nodes made from here on were made by the factory: a node refused below is released.
+        let mark = _NodeSerial.next
         do {
             node = try factory(route, FlowRouteContext(route: route, parent: parent))
         } catch {
@@ -168,13 +170,18 @@ extension FlowController {
         guard node.state == .created, node._effectiveParent == nil, node._runtime == nil,
             node !== self, node !== parent
         else {
-            throw FlowError.factoryNodeInUse(route: route.description, node: path, built: node.path)
+            let error = FlowError.factoryNodeInUse(
+                route: route.description, node: path, built: node.path)
+            FlowController._discardRefusedBuild(node, madeSince: mark)
+            throw error
         }
         if let carried = node.route {
             guard carried == route else {
-                throw FlowError.factoryRouteMismatch(
+                let error = FlowError.factoryRouteMismatch(
                     route: route.description, node: path, built: node.name,
                     builtRoute: carried.description)
+                FlowController._discardRefusedBuild(node, madeSince: mark)
+                throw error
             }
         } else {
             node.route = route

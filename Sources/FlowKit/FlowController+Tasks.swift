@@ -56,10 +56,11 @@ extension FlowController {
         let runtime = _runtime
         // Counted as a wake-up until the task has begun (see FlowRuntime.settle()).
         runtime?._pendingWakeups += 1
+        let owner = _TaskOwner(node: self)
         let task = Task { @MainActor [weak self, weak runtime] in
             runtime?._pendingWakeups -= 1
             do {
-                try await operation()
+                try await _TaskOwner.$current.withValue(owner) { try await operation() }
             } catch {
                 if !Task.isCancelled, let runtime {
                     runtime._reportFailure(FlowFailure(operation: "task", node: path, error: error))
@@ -101,4 +102,19 @@ extension FlowController {
     public func finish() {
         _finish(with: ())
     }
+}
+
+/// The node that owns the running task (``FlowController/task(_:)``), held weakly: a task
+/// must not keep its node alive. ``FlowController/run(_:_:)`` reads it to refuse a change
+/// that would exit the very node whose task awaits it.
+@MainActor
+final class _TaskOwner {
+    weak var node: FlowController?
+
+    init(node: FlowController) {
+        self.node = node
+    }
+
+    /// The owner of the current task, if FlowKit started it for a node.
+    @TaskLocal static var current: _TaskOwner?
 }

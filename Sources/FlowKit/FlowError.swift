@@ -85,6 +85,12 @@ public enum FlowError: Error, Equatable, Sendable, CustomStringConvertible {
     /// ``FlowController/result(of:)`` was asked for a flow that a `run` or another
     /// `result(of:)` already awaits.
     case resultAlreadyAwaited(flow: String)
+    /// ``FlowController/run(_:_:)`` with ``FlowPlacement/switch`` or
+    /// ``FlowPlacement/embed`` was awaited in a task owned by `node` (started with
+    /// ``FlowController/task(_:)``), which lies inside a child of `container` that the
+    /// change would replace: `node`'s exit would cancel the task, and with it the `run`.
+    /// Await it from a task of `container` or an ancestor.
+    case runWouldReplaceCaller(node: String, container: String)
 
     public var description: String {
         switch self {
@@ -163,6 +169,10 @@ public enum FlowError: Error, Equatable, Sendable, CustomStringConvertible {
             return "'\(node)' is not a tab of '\(tabs)'"
         case .resultAlreadyAwaited(let flow):
             return "the result of '\(flow)' is already awaited (by run or result(of:))"
+        case .runWouldReplaceCaller(let node, let container):
+            return "cannot run a flow in '\(container)' from a task of '\(node)': showing it "
+                + "would replace '\(node)', whose exit cancels the task and the run; await it "
+                + "from a task of '\(container)' or an ancestor"
         }
     }
 }

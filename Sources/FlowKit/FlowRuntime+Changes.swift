@@ -74,6 +74,7 @@ extension FlowRuntime {
             _recycle(&entrySet, in: &_scratch.entrySet)
             _recycle(&stack, in: &_scratch.stack)
         }
+        change.orderRemovalsForExit()
         for removal in change.removals {
             removal._appendSubtreeInExitOrder(to: &exitSet, using: &stack)
         }
@@ -139,6 +140,7 @@ extension FlowRuntime {
         if change.isEmpty { return }
 
         // Apply. From here on, changes asked for (by hooks, the host, observers) are queued.
+        if let node = change.replacesIntentFrom { _replacePendingIntent(by: node) }
         _phase = .applying
         if change.kind == .start { isRunning = true }
         let tracing = trace.isEnabled
@@ -148,7 +150,13 @@ extension FlowRuntime {
         let reportsToHost = host != nil && !change.isPlatformInitiated && !_isReleasing
         let exited: _Few<(_TracePath, FlowNodeID)> =
             reportsToHost || tracing ? .nodes(change.removals) : .none
-        let intentPending = _pendingIntent != nil
+        var intentPending = _pendingIntent != nil
+        if intentPending && change.kind == .stop {
+            // Nothing is replayed into a stopped tree (whether `stop()` or `deinit` stops it,
+            // and whether or not the redirect has run yet).
+            _dropIntent("the runtime stopped")
+            intentPending = false
+        }
         for node in exitSet {
             if intentPending { _noteExit(of: node) }
             node.willExit()
@@ -158,7 +166,7 @@ extension FlowRuntime {
                 node._keepPath()
                 trace._node(.exit, node)
             }
-            node._releaseForExit()
+            node._releaseForExit(tracingTo: trace)
         }
         change.applyLayouts()
         change.applySelections()
@@ -433,7 +441,9 @@ extension FlowController {
     }
 
     /// What exit releases: tasks (cancelled), handlers, dependency values, factories, guards.
-    func _releaseForExit() {
+    /// A `run` awaiting this node ends, recorded in `trace` (the runtime's: passed in, since a
+    /// runtime stopping itself in `deinit` can no longer be reached through `_runtime`).
+    func _releaseForExit(tracingTo trace: FlowTrace) {
         state = .exited
         isActive = false
         _isScoped = false
@@ -446,7 +456,7 @@ extension FlowController {
                 _writableExtras.observation = registrar
             }
             // A `run` awaiting this flow ends now, inside the change (flowCancelled).
-            extras.resultWaiter?.flowWillBeReleased()
+            extras.resultWaiter?.flowWillBeReleased(tracingTo: trace)
         }
         if _handlerBox != nil {
             _handlerBox = nil

@@ -76,7 +76,14 @@ extension FlowRuntime {
         _pendingIntent = _PendingIntent(id: id, intent: kept, redirect: redirect.path)
         _traceIntent(.kept, kept.description, "\(redirect.node) redirected to \(target)")
         _enqueueChange("redirect", at: root) { [weak self] in
-            guard let self, let root = self.root else { return }
+            guard let self else { return }
+            guard let root = self.root, self.isRunning else {
+                // Skipped (the runtime stopped first): its intent goes with it.
+                if self._pendingIntent?.id == id {
+                    self._dropIntent("the redirect was skipped: the runtime stopped")
+                }
+                return
+            }
             self._isRedirecting = true
             defer { self._isRedirecting = false }
             do {

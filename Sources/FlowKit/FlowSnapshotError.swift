@@ -29,9 +29,10 @@ public enum FlowSnapshotError: Error, Equatable, Sendable, CustomStringConvertib
     /// node that is not a tab container), a node whose kind disagrees with the node it
     /// restores onto, an empty name or one with `/`, or two history entries for one path.
     case impossibleShape(path: String, reason: String)
-    /// The snapshot does not fit the app's tree: the root's name or kind differs, a tab
-    /// container's tabs differ, or a node without a route has no node at its place to
-    /// restore onto.
+    /// The snapshot does not fit the app's tree: the root's name or kind differs, or a tab
+    /// container's tabs differ. (A node without a route that has no node at its place to
+    /// restore onto is not an error: it is left out and reported in
+    /// ``FlowRestoreReport/skipped``.)
     case mismatch(path: String, reason: String)
     /// A route's value type is not one restoration knows: pass it in `routeTypes`, or
     /// register a factory for it on a node being restored.

@@ -92,9 +92,14 @@ public enum FlowTraceRecord: Equatable, Hashable, Sendable, CustomStringConverti
 ///
 /// The trace keeps the most recent ``limit`` records (a ring buffer, so a long-running app
 /// does not grow). It is cheap enough to leave on: a record keeps the parts it was made of
-/// (the event value, the node's name and its parent's path, the change's nodes) and is
-/// formatted into a ``FlowTraceRecord`` only when read (``records``, ``lines``) or when an
-/// observer is attached. Turn it off with ``isEnabled`` to skip even that.
+/// (an event value that holds no references, else the event's name; the node's name and
+/// its parent's path; the change's paths and identities) and is formatted into a
+/// ``FlowTraceRecord`` only when read (``records``, ``lines``) or when an observer is
+/// attached. Turn it off with ``isEnabled`` to skip even that.
+///
+/// The trace never keeps a node alive: records hold paths and identities, not nodes, and an
+/// event value that holds references (an event carrying a screen) is not kept, only its
+/// ``FlowEvent/traceName``.
 @MainActor
 public final class FlowTrace {
     /// Whether records are kept and observers called. Defaults to `true`.
@@ -217,9 +222,26 @@ public final class FlowTrace {
         // Senders and handlers are long-lived: the record shares the path object an entered
         // node keeps. (No `map` with a main-actor closure here: passing one to a nonisolated
         // generic makes Swift check the executor on every call.)
-        guard let node else { return _append(.event(step, event, nil)) }
-        _append(.event(step, event, _TracePath(node)))
+        guard let node else { return _append(.event(step, _tracedValue(of: event), nil)) }
+        _append(.event(step, _tracedValue(of: event), _TracePath(node)))
     }
+
+    /// What an event record keeps of `event`: the value itself only if it holds no
+    /// references (a trivial type, like most events: `SignOut()`, `Select(id: 3)`), whose
+    /// name is then formatted when the record is read; otherwise its name, formatted now.
+    /// A value that holds references could hold a node (`ShowScreen(screen: login)`), and
+    /// the ring would keep that node alive after it exits, for up to ``limit`` records.
+    /// (`_isPOD` is a constant for each specialised event type: the test costs nothing.)
+    @inline(__always)
+    private func _tracedValue<Event: FlowEvent>(of event: Event) -> any FlowEvent {
+        if _isPOD(Event.self) { return event }
+        return _NamedEvent(traceName: event.traceName)
+    }
+}
+
+/// An event as the trace keeps one whose value holds references: its name only.
+struct _NamedEvent: FlowEvent {
+    let traceName: String
 }
 
 /// Stands for an observer added with ``FlowTrace/addObserver(_:)``, to remove it later.

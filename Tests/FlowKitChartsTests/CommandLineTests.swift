@@ -42,11 +42,9 @@ struct CommandLineTests {
         try expectTraces(try ChartFiles.examples(), in: ChartFiles.examplesDirectory)
     }
 
-    @Test(
-        "flowchart trace prints each sibling example's trace (optional ../shared/charts/examples)",
-        .enabled(if: ChartFiles.hasSiblingExamples, ChartFiles.siblingSkipNote))
-    func traceSiblingExamples() throws {
-        try expectTraces(try ChartFiles.siblingExamples(), in: ChartFiles.siblingDirectory)
+    @Test("flowchart trace prints each of the format's hand-checked examples exactly")
+    func traceHandChecked() throws {
+        try expectTraces(try ChartFiles.handChecked(), in: ChartFiles.handCheckedDirectory)
     }
 
     private func expectTraces(_ cases: [ChartCase], in directory: URL) throws {

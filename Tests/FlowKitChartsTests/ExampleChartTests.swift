@@ -30,12 +30,16 @@ struct ExampleChartTests {
     }
 
     @Test(
-        "Sibling examples in ../shared/charts/examples (optional) reproduce their traces",
-        .enabled(if: ChartFiles.hasSiblingExamples, ChartFiles.siblingSkipNote),
-        arguments: try ChartFiles.siblingExamples())
-    func siblingExample(_ chartCase: ChartCase) throws {
+        "The chart format's hand-checked examples (HandChecked/) reproduce their traces",
+        arguments: try ChartFiles.handChecked())
+    func handCheckedExample(_ chartCase: ChartCase) throws {
         let chart = try FlowChart(json: chartCase.json)
         #expect(try chart.trace() == chartCase.expected)
+    }
+
+    @Test("HandChecked/ holds the format's six hand-checked examples")
+    func handCheckedArePresent() throws {
+        #expect(try ChartFiles.handChecked().count == 6)
     }
 
     @Test("This target's charts cover every rule and every rejection")

@@ -142,6 +142,35 @@ struct ResultsTests {
         #expect(list.presentedChild === picker)
     }
 
+    @Test(
+        "run(.switch) or run(.embed) awaited by a task of the branch it would replace is refused",
+        .bug(
+            id: "21.also",
+            "run(.switch) from the current child cancelled itself and emptied the switch"))
+    func runThatWouldReplaceItsCaller() async throws {
+        let (runtime, _, app, main, stack, list) = try makeApp()
+        var failures: [String] = []
+        runtime.onError = { failures.append("\($0.operation) at \($0.node): \($0.error)") }
+        list.task { _ = try await list.run(Picker(), .switch) }
+        list.task { _ = try await main.run(Picker(), .embed) }
+        await waitUntil { failures.count == 2 }
+        let switched = FlowError.runWouldReplaceCaller(
+            node: "app/main/stack/list", container: "app")
+        let embedded = FlowError.runWouldReplaceCaller(
+            node: "app/main/stack/list", container: "app/main")
+        #expect(
+            failures == [
+                "task at app/main/stack/list: \(switched)",
+                "task at app/main/stack/list: \(embedded)",
+            ])
+        #expect(app.current === main && main.children.first === stack && list.state == .entered)
+        // Awaited by a task of the switch itself, the same run replaces the branch.
+        app.task { _ = try await app.run(Picker("second"), .switch) }
+        await waitUntil { app.current?.name == "second" }
+        #expect(main.state == .exited)
+        #expect(failures.count == 2)
+    }
+
     // MARK: Leaving without finishing
 
     enum ExitPath: String, CaseIterable, Sendable {

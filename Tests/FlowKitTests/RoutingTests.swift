@@ -233,7 +233,7 @@ struct RoutingTests {
         try fixture.runtime.unwind(to: list)
         #expect(
             fixture.host.changes.map(\.description) == [
-                "unwind app/main/stack/list -app/main/stack/checkout"
+                "unwind app/main/stack -app/main/stack/checkout"
             ])
         #expect(
             fixture.runtime.trace.lines.filter { $0.hasPrefix("exit") } == [

@@ -149,8 +149,8 @@ final class _Change {
     var kind: FlowChange.Kind
     /// The node the change happens in (reported as the change's container).
     var domain: FlowController?
-    /// Roots of the subtrees that exit, in exit order (top-down by level; within a level the
-    /// presented node first, then embedded children last-attached first).
+    /// Roots of the subtrees that exit. Planned in any order; put in exit order by
+    /// ``orderRemovalsForExit()`` before the change is checked.
     @exclusivity(unchecked)
     var removals: [FlowController] = []
     @exclusivity(unchecked)
@@ -176,6 +176,11 @@ final class _Change {
     /// dropped their prospective links: ``clearPendingLinks()`` is then not needed (it would
     /// retain and release every inserted node and its container once more).
     var linksApplied = false
+    /// The node an app's navigation (`navigate`, `open`, `unwind`) was asked of: once every
+    /// check has passed, the change replaces the pending intent unless it happens inside the
+    /// redirect's flow (``FlowRuntime/_replacePendingIntent(by:)``). A navigation that throws
+    /// leaves the intent as it was.
+    var replacesIntentFrom: FlowController?
     /// Whether exit guards are consulted (not for platform changes, nor for `stop()`).
     var consultsExitGuards: Bool { !isPlatformInitiated && kind != .stop }
 
@@ -239,6 +244,7 @@ final class _Change {
     /// Empties the change for reuse: every node reference is dropped, array storage is kept.
     func reset() {
         domain = nil
+        if replacesIntentFrom != nil { replacesIntentFrom = nil }
         _empty(&removals)
         _empty(&layouts)
         _empty(&insertions)
@@ -271,11 +277,12 @@ final class _Change {
         return false
     }
 
-    /// The node reported as the change's container: for navigation, the deepest node that
-    /// contains every container the change touches (the transition domain); otherwise the
-    /// node the operation was called on.
+    /// The node reported as the change's container: for a navigation or an unwind, the
+    /// deepest node that contains every container the change touches (the transition
+    /// domain: the stack an unwind pops, not the entry it unwinds to); otherwise the node the
+    /// operation was called on.
     var reportedContainer: FlowController? {
-        guard kind == .navigate else { return domain }
+        guard kind == .navigate || kind == .unwind else { return domain }
         // Every container the change touches: reshaped ones and tab containers whose
         // selection moves.
         var touched = layouts.map(\.container)
@@ -311,6 +318,25 @@ final class _Change {
     func plannedPresented(of container: FlowController) -> FlowController? {
         if let index = _index(of: container, in: layouts) { return layouts[index].presented }
         return container._presented
+    }
+
+    /// Puts the removals in exit order, the one order every change exits in: the exact
+    /// reverse of the tree's entry order (pre-order, embedded children in attach order, the
+    /// presented node last). What is top-most on screen exits first (a stack's top entry
+    /// before the entries below it, a presented node before its presenter's content), and
+    /// each removed subtree then exits innermost first, so exit guards are asked, exit hooks
+    /// run and ``FlowChange/exited`` lists in that order whichever way planning found the
+    /// removals (`unwind` walks up from its target; a navigation pops above a kept entry
+    /// after replacing what is below it).
+    ///
+    /// - Complexity: O(*r* log *r* · *d* + *c*) for *r* removals at depth *d* whose
+    ///   ancestors have *c* children in all; nothing for a single removal.
+    func orderRemovalsForExit() {
+        guard removals.count > 1 else { return }
+        var positions = _ChildPositions()
+        var keyed = removals.map { (key: positions.entryOrderKey(of: $0), node: $0) }
+        keyed.sort { $1.key.lexicographicallyPrecedes($0.key) }
+        for index in keyed.indices { removals[index] = keyed[index].node }
     }
 
     /// Plans the exit of `node`'s subtree (`node` must be attached to `container`).
@@ -411,5 +437,43 @@ final class _Change {
             insertions.append(_Insertion(node: child, container: container))
             child._pendingParent = container
         }
+    }
+}
+
+/// Positions of nodes among their parents' children, indexed once per parent (a `setStack`
+/// that empties a long stack orders its removals in linear time).
+@MainActor
+private struct _ChildPositions {
+    private var byParent: [ObjectIdentifier: [ObjectIdentifier: Int]] = [:]
+
+    /// `node`'s place in the tree's entry order: its position among its parent's children at
+    /// each level from the root down (a presented node after every embedded child). One node
+    /// enters before another exactly when its key precedes the other's.
+    mutating func entryOrderKey(of node: FlowController) -> [Int] {
+        var key: [Int] = []
+        var current = node
+        while let parent = current._parent {
+            if parent._presented === current {
+                key.append(parent._children.count)
+            } else {
+                key.append(position(of: current, in: parent))
+            }
+            current = parent
+        }
+        key.reverse()
+        return key
+    }
+
+    private mutating func position(of child: FlowController, in parent: FlowController) -> Int {
+        let children = parent._children
+        if children.count <= 8 { return _index(of: child, in: children) ?? children.count }
+        let id = ObjectIdentifier(parent)
+        if byParent[id] == nil {
+            var table: [ObjectIdentifier: Int] = [:]
+            table.reserveCapacity(children.count)
+            for (index, node) in children.enumerated() { table[ObjectIdentifier(node)] = index }
+            byParent[id] = table
+        }
+        return byParent[id]?[ObjectIdentifier(child)] ?? children.count
     }
 }

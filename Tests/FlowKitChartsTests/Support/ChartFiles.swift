@@ -16,9 +16,8 @@ struct ChartCase: CustomTestStringConvertible, Sendable {
     }
 }
 
-/// Where the chart files are: this target's hand-checked `Examples/` and rule-by-rule
-/// `Charts/`, both in the repository, and (only when it exists) a folder of further
-/// hand-checked examples beside the repository, `../shared/charts/examples`.
+/// Where the chart files are, all in the repository: this target's app-shaped `Examples/`,
+/// the format's hand-checked examples in `HandChecked/`, and rule-by-rule `Charts/`.
 enum ChartFiles {
     /// This test target's directory.
     static let testsDirectory = URL(fileURLWithPath: #filePath)
@@ -34,24 +33,9 @@ enum ChartFiles {
     /// One chart per rule and per rejection.
     static let ownDirectory = testsDirectory.appendingPathComponent("Charts")
 
-    /// Optional: examples kept beside the repository by its maintainers. A clone on its
-    /// own does not have them, and the tests that read them are then skipped.
-    static let siblingDirectory = repository.deletingLastPathComponent()
-        .appendingPathComponent("shared/charts/examples")
-
-    /// Whether ``siblingDirectory`` exists.
-    static var hasSiblingExamples: Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(
-            atPath: siblingDirectory.path, isDirectory: &isDirectory)
-            && isDirectory.boolValue
-    }
-
-    /// The note a skipped sibling test shows.
-    static let siblingSkipNote: Comment = """
-        optional: no ../shared/charts/examples beside the repository (expected in a fresh \
-        clone); the in-repo examples in Tests/FlowKitChartsTests/Examples still run
-        """
+    /// The chart format's own hand-checked examples (format 1), copied into the repository
+    /// so that it stands alone.
+    static let handCheckedDirectory = testsDirectory.appendingPathComponent("HandChecked")
 
     /// Every `NAME.json` in `directory` with its `NAME.expected`, sorted by name.
     ///
@@ -72,9 +56,5 @@ enum ChartFiles {
 
     static func examples() throws -> [ChartCase] { try cases(in: examplesDirectory) }
     static func own() throws -> [ChartCase] { try cases(in: ownDirectory) }
-
-    /// The sibling examples, or none when the folder is not there.
-    static func siblingExamples() throws -> [ChartCase] {
-        hasSiblingExamples ? try cases(in: siblingDirectory) : []
-    }
+    static func handChecked() throws -> [ChartCase] { try cases(in: handCheckedDirectory) }
 }

@@ -1046,6 +1046,15 @@ final class FuzzModel {
 
     func exitOrder(_ root: FuzzID) -> [FuzzID] { entryOrder(root).reversed() }
 
+    /// `removals` (roots of disjoint subtrees of runtime `r`'s tree) sorted by the reverse of
+    /// the tree's entry order: what is top-most on screen first.
+    func inTreeExitOrder(_ removals: [FuzzID], in r: Int) -> [FuzzID] {
+        guard removals.count > 1, let root = runtimes[r]!.root else { return removals }
+        var position: [FuzzID: Int] = [:]
+        for (index, node) in entryOrder(root).enumerated() { position[node] = index }
+        return removals.sorted { (position[$0] ?? -1) > (position[$1] ?? -1) }
+    }
+
     func entryOrder(_ root: FuzzID) -> [FuzzID] {
         var result: [FuzzID] = []
         var stack = [root]
@@ -1069,6 +1078,10 @@ final class FuzzModel {
             runtimes[r]!.applying = false
             applyingRuntimes.removeLast()
         }
+        // One exit order for every change (Architecture.md, Lifecycle): the removed subtrees
+        // in the reverse of the whole tree's entry order, each innermost first, whatever
+        // order the operation planned them in.
+        change.removals = inTreeExitOrder(change.removals, in: r)
         let exitSet = change.removals.flatMap(exitOrder)
         var expanded: [FuzzID] = []
         var entrySet: [FuzzID] = []
