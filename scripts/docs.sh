@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Builds the documentation of FlowKit, FlowKitTesting and FlowKitCharts with the toolchain's
-# docc, into .build/docs/MODULE.doccarchive (or $DOCS_OUTPUT/...).
+# Builds the documentation of FlowKit, FlowKitTesting, FlowKitCharts and FlowKitLinks with the
+# toolchain's docc, into .build/docs/MODULE.doccarchive (or $DOCS_OUTPUT/...).
 #
 # Fails on any docc warning and on any public symbol without a doc comment
 # (scripts/check-doc-comments.py). scripts/docs-pending.txt lists the few gaps in sources

@@ -222,20 +222,27 @@ public final class FlowTrace {
         // Senders and handlers are long-lived: the record shares the path object an entered
         // node keeps. (No `map` with a main-actor closure here: passing one to a nonisolated
         // generic makes Swift check the executor on every call.)
-        guard let node else { return _append(.event(step, _tracedValue(of: event), nil)) }
-        _append(.event(step, _tracedValue(of: event), _TracePath(node)))
+        //
+        // What the record keeps of the event: the value itself only if it holds no references
+        // (a trivial type, like most events: `SignOut()`, `Select(id: 3)`), whose name is then
+        // formatted when the record is read; otherwise its name, formatted now. A value that
+        // holds references could hold a node (`ShowScreen(screen: login)`), and the ring
+        // would keep that node alive after it exits, for up to `limit` records. (`_isPOD` reads
+        // the type's metadata, or is a constant where the event type is specialised; the
+        // record is formed in place, as a local optional path cost ~50 instructions more.)
+        guard _isPOD(Event.self) else { return _namedEvent(step, event.traceName, node) }
+        guard let node else { return _append(.event(step, event, nil)) }
+        _append(.event(step, event, _TracePath(node)))
     }
 
-    /// What an event record keeps of `event`: the value itself only if it holds no
-    /// references (a trivial type, like most events: `SignOut()`, `Select(id: 3)`), whose
-    /// name is then formatted when the record is read; otherwise its name, formatted now.
-    /// A value that holds references could hold a node (`ShowScreen(screen: login)`), and
-    /// the ring would keep that node alive after it exits, for up to ``limit`` records.
-    /// (`_isPOD` is a constant for each specialised event type: the test costs nothing.)
-    @inline(__always)
-    private func _tracedValue<Event: FlowEvent>(of event: Event) -> any FlowEvent {
-        if _isPOD(Event.self) { return event }
-        return _NamedEvent(traceName: event.traceName)
+    /// Keeps an event record of an event that holds references: its name only.
+    @inline(never)
+    private func _namedEvent(
+        _ step: _TraceEntry.EventStep, _ name: String, _ node: FlowController?
+    ) {
+        let event = _NamedEvent(traceName: name)
+        guard let node else { return _append(.event(step, event, nil)) }
+        _append(.event(step, event, _TracePath(node)))
     }
 }
 

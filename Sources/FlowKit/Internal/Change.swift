@@ -331,8 +331,13 @@ final class _Change {
     ///
     /// - Complexity: O(*r* log *r* · *d* + *c*) for *r* removals at depth *d* whose
     ///   ancestors have *c* children in all; nothing for a single removal.
+    @inline(__always)
     func orderRemovalsForExit() {
-        guard removals.count > 1 else { return }
+        if removals.count > 1 { _sortRemovalsForExit() }
+    }
+
+    @inline(never)
+    private func _sortRemovalsForExit() {
         var positions = _ChildPositions()
         var keyed = removals.map { (key: positions.entryOrderKey(of: $0), node: $0) }
         keyed.sort { $1.key.lexicographicallyPrecedes($0.key) }
