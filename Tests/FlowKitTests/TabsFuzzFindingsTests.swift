@@ -55,7 +55,7 @@ struct TabsFuzzFindingsTests {
     ///     try n2.present(n9)
     ///     try n9.setTabs([n7, n8])   // host and trace: "setStack n1/n2/n9", nothing changed
     ///
-    /// `setTabs` plans the selection after laying out the tabs, and `_Change.select` keeps a
+    /// `setTabs` plans the selection after laying out the tabs, and `_Transaction.select` keeps a
     /// selection whenever the container has a layout, even for the index it already has: the
     /// change is then never empty. `setStack` with the current entries commits nothing.
     @Test("setTabs with the current tabs and selection commits nothing, like setStack")

@@ -79,18 +79,18 @@ struct TeardownTests {
             weakStack = stack
             weakScreen = screen
             weakRefused = refused
-            #expect(_Change.spareOffline?.insertions.isEmpty == true)
-            #expect(_Change.spareOffline?.layouts.isEmpty == true)
-            #expect(_Change.spareOffline?.domain == nil)
+            #expect(_Transaction.spareOffline?.insertions.isEmpty == true)
+            #expect(_Transaction.spareOffline?.layouts.isEmpty == true)
+            #expect(_Transaction.spareOffline?.domain == nil)
         }
         #expect(weakStack == nil && weakScreen == nil && weakRefused == nil)
 
         // A large one is not kept: its arrays' capacity would stay allocated for good.
         let big = FlowStack(name: "big")
         try big.setStack((0..<200).map { FlowController(name: "n\($0)") })
-        #expect(_Change.spareOffline == nil)
+        #expect(_Transaction.spareOffline == nil)
         try big.pop()
-        #expect(_Change.spareOffline?.isWorthKeeping == true)
+        #expect(_Transaction.spareOffline?.isWorthKeeping == true)
     }
 
     enum Removal: String, CaseIterable, Sendable {

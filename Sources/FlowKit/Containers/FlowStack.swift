@@ -256,7 +256,7 @@ open class FlowStack: FlowController {
     }
 
     override func _planEmbeddedStep(
-        toward route: FlowRoute, in change: inout _Change
+        toward route: FlowRoute, in change: inout _Transaction
     ) throws -> (node: FlowController, isNew: Bool) {
         // The top-most entry with the route; what lies above it is popped once the whole
         // path is planned (a push step after it may keep the entry just above).

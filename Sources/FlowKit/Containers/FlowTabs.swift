@@ -246,7 +246,7 @@ open class FlowTabs: FlowController {
     }
 
     override func _planEmbeddedStep(
-        toward route: FlowRoute, in change: inout _Change
+        toward route: FlowRoute, in change: inout _Transaction
     ) throws -> (node: FlowController, isNew: Bool) {
         let tabs = change.plannedChildren(of: self)
         guard let index = tabs.firstIndex(where: { $0.route == route }) else {

@@ -96,47 +96,6 @@ extension FlowController {
         }
     }
 
-    /// Dismisses and pops everything that covers `target`, innermost first, in one
-    /// transaction, so that `target` becomes the focused node. `target` is this node or one
-    /// of its ancestors, or a stack entry covered on the way up.
-    ///
-    ///     try shareSheet.unwind(to: list)   // dismisses share, pops detail: list is focused
-    ///
-    /// Exit guards decide as for any change.
-    ///
-    /// - Throws: ``FlowError/unwindTargetNotFound(target:node:)`` if `target` is not on the
-    ///   way up; a guard's refusal; ``FlowError/notInTree(node:)``. Nothing changes then.
-    public func unwind(to target: FlowController) throws {
-        let queued = _queueIfApplying(self, "unwind") {
-            try $0.unwind(to: target)
-        }
-        if queued { return }
-        try _unwind(description: "'\(target.path)'", rerun: { try self.unwind(to: target) }) {
-            $0 === target
-        }
-    }
-
-    /// Unwinds to the nearest node on the way up from this one whose route is `route`
-    /// (covered stack entries included, the top-most first). See ``unwind(to:)-(FlowController)``.
-    public func unwind(to route: FlowRoute) throws {
-        if _queueIfApplying(self, "unwind", { try $0.unwind(to: route) }) { return }
-        try _unwind(description: "route \(route)", rerun: { try self.unwind(to: route) }) {
-            $0.route == route
-        }
-    }
-
-    /// Unwinds to the nearest node on the way up from this one that can build `route` (it
-    /// has a factory for it), so the caller can then show it there.
-    ///
-    ///     try sheet.unwind(toNodeBuilding: Screen.detail(id: 3))
-    public func unwind(toNodeBuilding route: FlowRoute) throws {
-        if _queueIfApplying(self, "unwind", { try $0.unwind(toNodeBuilding: route) }) { return }
-        try _unwind(
-            description: "the node building \(route)",
-            rerun: { try self.unwind(toNodeBuilding: route) }
-        ) { $0.hasFactory(for: route) }
-    }
-
     // MARK: Internals
 
     /// The runtime to navigate in now, or `nil` if the navigation was queued (called from a
@@ -156,62 +115,8 @@ extension FlowController {
         }
     }
 
-    private func _unwind(
-        description: String, rerun: @escaping @MainActor () throws -> Void,
-        matching isTarget: (FlowController) -> Bool
-    ) throws {
-        guard let runtime = try _runtimeForNavigation("unwind", rerun: rerun) else { return }
-        guard let target = _unwindTarget(matching: isTarget) else {
-            throw FlowError.unwindTargetNotFound(target: description, node: path)
-        }
-        let intent = _Intent(
-            describe: { "unwind from \(self.path) to \(description)" }, run: rerun)
-        try runtime._transact(.unwind, domain: target, platform: false, intent: intent) { change in
-            change.replacesIntentFrom = self
-            // Walk up from the target: at each level, what covers the way down to it goes.
-            // Collected bottom-up, removed top-down (what is on top of the screen first).
-            var covering: [(node: FlowController, container: FlowController)] = []
-            if let presented = target._presented { covering.append((presented, target)) }
-            var child = target
-            while let parent = child.parent {
-                if let stack = parent as? FlowStack,
-                    let index = _index(of: child, in: stack._children)
-                {
-                    for entry in stack._children[(index + 1)...].reversed() {
-                        covering.append((entry, stack))
-                    }
-                }
-                if let presented = parent._presented, presented !== child {
-                    covering.append((presented, parent))
-                }
-                child = parent
-            }
-            for (node, container) in covering.reversed() { change.remove(node, from: container) }
-        }
-    }
-
-    /// The nearest node from this one up that `isTarget` accepts; at each stack on the way,
-    /// the entries below the one the way passes through are candidates too (top-most first).
-    private func _unwindTarget(matching isTarget: (FlowController) -> Bool) -> FlowController? {
-        var node: FlowController? = self
-        var from: FlowController?
-        while let current = node {
-            if isTarget(current) { return current }
-            if let stack = current as? FlowStack, let passed = from,
-                let index = _index(of: passed, in: stack._children)
-            {
-                for entry in stack._children[..<index].reversed() where isTarget(entry) {
-                    return entry
-                }
-            }
-            from = current
-            node = current.parent
-        }
-        return nil
-    }
-
     /// Plans showing the global route `route` over the focused node below this one.
-    private func _planOpen(_ route: FlowRoute, in change: inout _Change) throws {
+    private func _planOpen(_ route: FlowRoute, in change: inout _Transaction) throws {
         var focused = self
         while let next = focused.focusedChild { focused = next }
         var onPath: FlowController? = focused
@@ -240,7 +145,7 @@ extension FlowController {
 
     /// Pops, in every entered stack the path passes through, the entries above the top-most
     /// one on the path, so the path's end is focused.
-    private func _popAbove(_ visited: [FlowController], in change: inout _Change) {
+    private func _popAbove(_ visited: [FlowController], in change: inout _Transaction) {
         var handled: [FlowStack] = []
         for node in visited.reversed() {
             guard let stack = node._effectiveParent as? FlowStack, stack.state == .entered,
@@ -257,7 +162,7 @@ extension FlowController {
     /// and returns the node it reaches.
     func _planNavigation(
         to path: [FlowStep], history: FlowHistoryDepth?, historyDefault: FlowRoute?,
-        reentering: Bool, in change: inout _Change
+        reentering: Bool, in change: inout _Transaction
     ) throws -> FlowController {
         if reentering { change.removeContent(of: self) }
         var node = self
@@ -269,8 +174,8 @@ extension FlowController {
             if let container = node._container(for: step), container.state != .entered {
                 // A new part of the tree is built structurally; it is linked to its container
                 // prospectively, so errors name the paths it would have had.
-                var scratch = _Change.makeOffline(kind: .navigate, domain: container)
-                defer { _Change.recycleOffline(scratch) }
+                var scratch = _Transaction.makeOffline(kind: .navigate, domain: container)
+                defer { _Transaction.recycleOffline(scratch) }
                 let (next, _) = try node._planStep(step, in: &scratch)
                 container._applyOffline(scratch)
                 node = next
@@ -290,107 +195,4 @@ extension FlowController {
         }
         return node
     }
-}
-
-extension FlowRuntime {
-    /// Moves the focus to `path`, a list of routes starting with a child of the root, with
-    /// the least change. See ``FlowController/navigate(to:history:historyDefault:reentering:)-([FlowRoute],_,_,_)``.
-    public func navigate(
-        to path: [FlowRoute], history: FlowHistoryDepth? = nil,
-        historyDefault: FlowRoute? = nil
-    ) throws {
-        if _queueIfApplying(
-            "navigate",
-            { try $0.navigate(to: path, history: history, historyDefault: historyDefault) })
-        {
-            return
-        }
-        guard let root, isRunning else { throw FlowError.runtimeNotStarted }
-        try root.navigate(to: path, history: history, historyDefault: historyDefault)
-    }
-
-    /// Moves the focus along `path` from the root, in one transaction. See
-    /// ``FlowController/navigate(to:history:historyDefault:reentering:)-([FlowStep],_,_,_)``.
-    public func navigate(
-        to path: [FlowStep], history: FlowHistoryDepth? = nil,
-        historyDefault: FlowRoute? = nil
-    ) throws {
-        if _queueIfApplying(
-            "navigate",
-            { try $0.navigate(to: path, history: history, historyDefault: historyDefault) })
-        {
-            return
-        }
-        guard let root, isRunning else { throw FlowError.runtimeNotStarted }
-        try root.navigate(to: path, history: history, historyDefault: historyDefault)
-    }
-
-    /// Shows the global route `route` over the focused node. See ``FlowController/open(_:)``.
-    public func open(_ route: FlowRoute) throws {
-        if _queueIfApplying("open", { try $0.open(route) }) { return }
-        guard let root, isRunning else { throw FlowError.runtimeNotStarted }
-        try root.open(route)
-    }
-
-    /// Unwinds from the focused node to `target`. See
-    /// ``FlowController/unwind(to:)-(FlowController)``.
-    public func unwind(to target: FlowController) throws {
-        if _queueIfApplying("unwind", { try $0.unwind(to: target) }) { return }
-        guard let focused = focusedNode, isRunning else { throw FlowError.runtimeNotStarted }
-        try focused.unwind(to: target)
-    }
-
-    /// Unwinds from the focused node to the nearest node with `route`.
-    public func unwind(to route: FlowRoute) throws {
-        if _queueIfApplying("unwind", { try $0.unwind(to: route) }) { return }
-        guard let focused = focusedNode, isRunning else { throw FlowError.runtimeNotStarted }
-        try focused.unwind(to: route)
-    }
-
-    /// Queues `rerun` if a runtime is applying a change (the caller is a lifecycle hook, a
-    /// host or an observer): asked of the runtime rather than a node, the operation then
-    /// runs as the next transaction and its error (``FlowError/runtimeNotStarted`` if this
-    /// runtime stopped meanwhile) goes to ``onError``, as for an operation asked of a node.
-    func _queueIfApplying(
-        _ operation: String, _ rerun: @escaping @MainActor (FlowRuntime) throws -> Void
-    ) -> Bool {
-        guard let applying = _RuntimeActivity.applyingRuntime else { return false }
-        applying._enqueueChange(operation, at: root) { try rerun(self) }
-        return true
-    }
-
-    /// The routes of the focused path below the root (as far as nodes carry routes): the
-    /// path ``navigate(to:history:historyDefault:)-([FlowRoute],_,_)`` would return to.
-    public var focusedRoutes: [FlowRoute] {
-        root?._focusedRoutes() ?? []
-    }
-
-    /// Plans and commits a navigation from `node` along `path`, and returns the node it
-    /// reached.
-    func _navigate(
-        from node: FlowController, along path: [FlowStep], history: FlowHistoryDepth?,
-        historyDefault: FlowRoute?, reentering: Bool, origin: _NavigationOrigin
-    ) throws -> FlowController {
-        let intent =
-            origin == .app
-            ? _Intent(describe: { "navigate \(node.path) to \(path.pathDescription)" }) {
-                try node.navigate(
-                    to: path, history: history, historyDefault: historyDefault,
-                    reentering: reentering)
-            } : nil
-        var target: FlowController = node
-        try _transact(.navigate, domain: node, platform: false, intent: intent) { change in
-            if origin == .app { change.replacesIntentFrom = node }
-            target = try node._planNavigation(
-                to: path, history: history, historyDefault: historyDefault,
-                reentering: reentering, in: &change)
-        }
-        return target
-    }
-}
-
-/// Who asked for a navigation: the app (may be kept as an intent, replaces a pending one), or
-/// the runtime itself performing a redirect or replaying an intent.
-enum _NavigationOrigin {
-    case app, redirect, replay
 }

@@ -221,63 +221,6 @@ open class FlowController {
     /// The runtime whose tree this node is in, or `nil`.
     public var runtime: FlowRuntime? { _runtime }
 
-    /// The names from the root to this node, joined by `/` (for example
-    /// `app/main/stack/detail`). Stable while the node is attached.
-    ///
-    /// While a change is being planned, a node about to join the tree already has the path it
-    /// will have. Cached only once the node is entered (an entered node never moves), so a
-    /// subtree composed offline always shows its current shape.
-    public var path: String {
-        if let cached = _pathCache { return cached.path }
-        let computed = _effectiveParent.map { "\($0.path)/\(name)" } ?? name
-        if state == .entered { _pathCache = _PathCache(path: computed) }
-        return computed
-    }
-
-    /// Makes an exiting node keep the path it has (trace records and errors about it name it
-    /// in full after it is unlinked): its parent's path is kept, and joined with the name
-    /// only if someone reads it.
-    func _keepPath() {
-        guard _pathCache == nil else { return }
-        _pathCache = _PathCache(prefix: _effectiveParent?.path, name: name)
-    }
-
-    /// The path object trace records keep for this node: its cache, made now for an entered
-    /// node (as reading ``path`` would), or a new one for a node that is not entered (whose
-    /// path can still change). Shared, so that a record costs one reference, not a copy of
-    /// the path's strings.
-    var _tracePath: _PathCache {
-        if let cached = _pathCache { return cached }
-        let path = _PathCache(prefix: _effectiveParent?.path, name: name)
-        if state == .entered { _pathCache = path }
-        return path
-    }
-
-    /// The parent, or while a change is planned the container this node is about to join.
-    var _effectiveParent: FlowController? { _parent ?? _pendingParent }
-
-    /// Whether the node embeds and presents nothing.
-    final var _isLeaf: Bool { _children.isEmpty && _presented == nil }
-
-    /// Whether `node` is this node or one of its real or prospective ancestors.
-    func _isWithin(_ node: FlowController) -> Bool {
-        var current: FlowController? = self
-        while let candidate = current {
-            if candidate === node { return true }
-            current = candidate._effectiveParent
-        }
-        return false
-    }
-
-    /// `true` if this node has no parent.
-    public var isRoot: Bool { parent == nil }
-
-    /// `true` if this node is presented modally by its parent.
-    public var isPresented: Bool {
-        guard let parent else { return false }
-        return parent._presented === self
-    }
-
     /// The child the focused path continues into: the presented node, otherwise the last
     /// embedded child (a stack's top).
     public var focusedChild: FlowController? { _presented ?? _children.last }
@@ -296,27 +239,6 @@ open class FlowController {
     /// Called after a change re-shaped this node's children, with what
     /// ``_childToKeepSelected`` was before; a ``FlowTabs`` moves its selection to it.
     func _childrenWereReshaped(keeping selected: FlowController?) {}
-
-    /// The ancestors from the parent up to the root.
-    public var ancestors: [FlowController] {
-        var result: [FlowController] = []
-        var node = parent
-        while let current = node {
-            result.append(current)
-            node = current.parent
-        }
-        return result
-    }
-
-    /// Whether `node` is this node or one of its ancestors.
-    public func isDescendant(of node: FlowController) -> Bool {
-        var current: FlowController? = self
-        while let candidate = current {
-            if candidate === node { return true }
-            current = candidate.parent
-        }
-        return false
-    }
 
     // MARK: Lifecycle hooks
 
@@ -348,77 +270,13 @@ open class FlowController {
     /// ``entryGuard``.
     open func shouldEnter() -> FlowGuardDecision { entryGuard?() ?? .allow }
 
-    // MARK: Navigation steps (overridden by containers)
+    // MARK: Override points of containers (see FlowController+Steps.swift)
 
-    /// Plans one step of a path below this node and returns the node the path continues
-    /// from, and whether it is new. See ``FlowStep/Placement``.
-    final func _planStep(
-        _ step: FlowStep, in change: inout _Change
-    ) throws -> (node: FlowController, isNew: Bool) {
-        switch step.placement {
-        case .child:
-            return try _planStep(toward: step.route, in: &change)
-        case .present:
-            if let presented = change.plannedPresented(of: self) {
-                if presented.route == step.route { return (presented, false) }
-                change.remove(presented, from: self)
-            }
-            let node = try _makePresented(step.route)
-            change.present(node, by: self)
-            return (node, true)
-        case .push:
-            guard let stack = _effectiveParent as? FlowStack else {
-                throw FlowError.pushOutsideStack(node: path, route: step.route.description)
-            }
-            let entries = change.plannedChildren(of: stack)
-            guard let index = _lastIndex(of: self, in: entries) else {
-                throw FlowError.pushOutsideStack(node: path, route: step.route.description)
-            }
-            if index + 1 < entries.count, entries[index + 1].route == step.route {
-                return (entries[index + 1], false)  // what is above it goes at the path's end
-            }
-            for entry in entries[(index + 1)...].reversed() { change.remove(entry, from: stack) }
-            let entry = try stack._makeChild(step.route)
-            change.append(entry, to: stack)
-            return (entry, true)
-        }
-    }
-
-    /// The node a step changes: the previous node's stack for a push, else the node itself.
-    final func _container(for step: FlowStep) -> FlowController? {
-        step.placement == .push ? _effectiveParent : self
-    }
-
-    /// Builds a node for this node to present: its own factories first, then the global
-    /// routes of its ancestors.
-    final func _makePresented(_ route: FlowRoute) throws -> FlowController {
-        if let factory = _factory(for: route) {
-            return try _build(route, with: factory, joining: self)
-        }
-        if let (_, global) = _nearestGlobalRoute(route) {
-            return try _build(route, with: global.factory, joining: self)
-        }
-        throw FlowError.unknownRoute(route: route.description, node: path)
-    }
-
-    /// Plans one step of a route path below this node and returns the node the path
-    /// continues from, and whether it is new. A presented node with the route is kept;
-    /// otherwise the presented node is dismissed and the step continues among the embedded
-    /// children (``_planEmbeddedStep(toward:in:)``).
-    final func _planStep(
-        toward route: FlowRoute, in change: inout _Change
-    ) throws -> (node: FlowController, isNew: Bool) {
-        if let presented = change.plannedPresented(of: self) {
-            if presented.route == route { return (presented, false) }
-            change.remove(presented, from: self)
-        }
-        return try _planEmbeddedStep(toward: route, in: &change)
-    }
     /// The embedded part of a step: keep the child with the route, or replace the children
     /// with a new one. ``FlowStack`` overrides it: it pops to its top-most entry with the
     /// route, or pushes a new one.
     func _planEmbeddedStep(
-        toward route: FlowRoute, in change: inout _Change
+        toward route: FlowRoute, in change: inout _Transaction
     ) throws -> (node: FlowController, isNew: Bool) {
         let children = change.plannedChildren(of: self)
         if let last = children.last, last.route == route { return (last, false) }
@@ -427,147 +285,4 @@ open class FlowController {
         change.append(child, to: self)
         return (child, true)
     }
-}
-
-/// A node's cached path (see ``FlowController/_pathCache``): the whole path, or the parent's
-/// path and the name, joined when first read (``FlowController/_keepPath()``). Trace records
-/// share it with the node (``FlowController/_tracePath``); only the main actor reads it.
-final class _PathCache {
-    private(set) var prefix: String?
-    private(set) var name: String
-
-    init(path: String) {
-        prefix = nil
-        name = path
-    }
-
-    init(prefix: String?, name: String) {
-        self.prefix = prefix
-        self.name = name
-    }
-
-    var path: String {
-        guard let prefix else { return name }
-        let joined = prefix + "/" + name
-        self.prefix = nil
-        name = joined
-        return joined
-    }
-}
-
-/// A node's event handlers (see ``FlowController/_handlerBox``).
-final class _HandlerBox {
-    // Unchecked exclusivity: every event reads this table (a checked read cost about 60
-    // instructions per event, a tenth of a dispatch at depth 1). No access can overlap: all
-    // are on the main actor, and none calls app code while it is open. A read is a table
-    // probe plus a copy of the handler; a write (`_register`, `removeHandler`) keeps the
-    // handler it replaces alive until after the write, so the `deinit` of that handler's
-    // captures (app code, which may register or remove handlers here) runs after the access
-    // ended; growing the table moves handlers to new storage and frees none. Dropping the
-    // whole box (a node's exit) goes through `_handlerBox`, whose assignment releases the old
-    // box after storing the new value, and a deinit that registers then finds an exited node.
-    // ReliabilityTests.handlerReleaseReentersTheTable runs these deinits (CI runs it under
-    // AddressSanitizer; with checked exclusivity it trapped before the writes kept the old
-    // handler alive).
-    @exclusivity(unchecked)
-    var table = _IdentityTable<_EventHandler>()
-}
-
-/// The rarely used parts of a node, allocated on first use.
-final class _NodeExtras {
-    var initialRoute: FlowRoute?
-    var history: FlowHistoryPolicy = .none
-    var exitGuard: (@MainActor () -> FlowGuardDecision)?
-    var entryGuard: (@MainActor () -> FlowGuardDecision)?
-    var ownValues: _IdentityTable<_AnyValueBox>?
-    var factories: [FlowRoute: _Factory] = [:]
-    var families: [ObjectIdentifier: _Factory] = [:]
-    /// The value types of the route families and global route families registered here,
-    /// by identity: what restoration may decode a stored route as.
-    var familyTypes: [ObjectIdentifier: any (Hashable & Sendable).Type] = [:]
-    var globals: [FlowRoute: _GlobalRoute] = [:]
-    var globalFamilies: [ObjectIdentifier: _GlobalRoute] = [:]
-    var tasks: [Int: Task<Void, Never>] = [:]
-    var pendingTasks: [@MainActor () async throws -> Void] = []
-    var nextTaskID = 0
-    /// The `run` awaiting this flow's result, if any (see ``FlowController/run(_:_:)``).
-    var resultWaiter: _AnyResultWaiter?
-    /// The registrar of the node's observable properties (see
-    /// ``FlowController/_observationRegistrar``); it outlives exit, unlike the rest.
-    var observation: _Observation?
-}
-
-/// Where a node is in its life.
-public enum FlowLifecycleState: Sendable, Equatable {
-    /// Created, not yet in a running tree (it may be part of a subtree under construction).
-    case created
-    /// In a running tree.
-    case entered
-    /// Left the tree; it can never be attached again.
-    case exited
-}
-
-/// A guard's answer.
-public enum FlowGuardDecision: Sendable, Equatable {
-    /// The change may go ahead.
-    case allow
-    /// The change is cancelled; the reason appears in the thrown ``FlowError``.
-    case refuse(String)
-    /// Not now: first go to `path` (from the root; for example the sign-in flow), then retry.
-    ///
-    /// The change is cancelled and throws ``FlowError/redirected(node:to:)``; the runtime
-    /// keeps it as a pending intent and performs the redirect as its own transaction. When
-    /// the node the redirect reaches has called ``FlowController/finish(with:)`` and then
-    /// leaves the tree (the app moved on, e.g. from sign-in to its main flow), the intent is
-    /// replayed (its guards decide again). If that node leaves without finishing, or a newer
-    /// navigation outside it comes first, the intent is dropped. The trace records each step
-    /// (`intent kept`, `replaced`, `replayed`, `dropped`).
-    ///
-    ///     main.entryGuard = { [unowned main] in
-    ///         main.dependencies.value(for: SessionKey.self) == nil
-    ///             ? .redirect(to: [.child("login")]) : .allow
-    ///     }
-    case redirect(to: [FlowStep])
-}
-
-/// How a node remembers its focused child path across exits.
-///
-/// History is kept by the runtime under the node's path, as a list of routes; the exited
-/// nodes themselves are released.
-public enum FlowHistoryPolicy: Sendable, Equatable {
-    /// Nothing is recorded.
-    case none
-    /// The focused route path below the node is recorded when it exits, and restored only
-    /// when navigation asks for it (a statechart's history target).
-    case recorded
-    /// Recorded, and on re-entry the node enters the child it last had, then that child's
-    /// defaults.
-    case shallow
-    /// Recorded, and on re-entry the node enters the whole path it last had.
-    case deep
-}
-
-/// Which part of a recorded history to restore.
-public enum FlowHistoryDepth: Sendable, Equatable {
-    /// The child that was focused, then its defaults.
-    case shallow
-    /// The whole focused path that was recorded.
-    case deep
-}
-
-/// Whether `name` can name a node: not empty, and without the byte of `/` (the path
-/// separator). Checked on the UTF-8 bytes: a tenth of the cost of comparing characters (every
-/// node checks its name), and it also refuses a `/` followed by a combining mark. Snapshot
-/// validation uses the same test, so a document a node's `init` would refuse is an error, not
-/// a trap.
-func _isValidNodeName(_ name: String) -> Bool {
-    if name.isEmpty { return false }
-    // Over the contiguous bytes where the string has them (every native string; a short
-    // one is copied to the stack): the generic iterator of `name.utf8` cost several times
-    // as much for a short name.
-    let slash = UInt8(ascii: "/")
-    if let found = name.utf8.withContiguousStorageIfAvailable({ $0.contains(slash) }) {
-        return !found
-    }
-    return !name.utf8.contains(slash)
 }

@@ -255,8 +255,8 @@ final class _Restoration {
         let routes = node._defaultRoutes(restore: nil) { recorded }
         guard let first = routes.first else { return }
         do {
-            var change = _Change.makeOffline(kind: .navigate, domain: node)
-            defer { _Change.recycleOffline(change) }
+            var change = _Transaction.makeOffline(kind: .navigate, domain: node)
+            defer { _Transaction.recycleOffline(change) }
             let (child, _) = try node._planEmbeddedStep(toward: first, in: &change)
             node._applyOffline(change)
             built.append(child)

@@ -65,7 +65,7 @@ public final class FlowRuntime: Observable {
     var _scratch = _ScratchBuffers()
     /// The change object transactions reuse (see ``_transact(_:domain:platform:intent:_:)``);
     /// `nil` while one is in use.
-    var _pooledChange: _Change?
+    var _pooledTransaction: _Transaction?
     @exclusivity(unchecked)
     var _queue = _FIFO<_Pending>()
     /// How many dispatches or changes are under way; events sent while it is non-zero wait.
@@ -160,7 +160,7 @@ public final class FlowRuntime: Observable {
     isolated deinit {
         guard isRunning, let root, _phase == .idle else { return }
         _isReleasing = true
-        var change = _Change(kind: .stop, domain: nil)
+        var change = _Transaction(kind: .stop, domain: nil)
         change.removals.append(root)
         _phase = .checking
         // A stop consults no guard and builds nothing, so it cannot fail.
@@ -319,61 +319,4 @@ public final class FlowRuntime: Observable {
         visit(root, depth: 0)
         return lines.joined(separator: "\n")
     }
-}
-
-/// Arrays a change reuses instead of allocating new ones each time.
-struct _ScratchBuffers {
-    var exitSet: [FlowController] = []
-    var entrySet: [FlowController] = []
-    var stack: [FlowController] = []
-    var path: [FlowController] = []
-    var tail: [FlowController] = []
-
-}
-
-/// Empties `array` (releasing its nodes) and stores its storage in `buffer` for next time.
-/// Callers take a buffer with `swap(&local, &buffer)`, which moves it without a copy.
-func _recycle(_ array: inout [FlowController], in buffer: inout [FlowController]) {
-    _empty(&array)
-    swap(&array, &buffer)
-}
-
-/// Empties `array`, keeping its storage. Element by element: for the few elements a change
-/// usually holds this is several times cheaper than `removeAll(keepingCapacity:)`, which goes
-/// through the generic `replaceSubrange`.
-@inline(__always)
-func _empty<Element>(_ array: inout [Element]) {
-    while array.popLast() != nil {}
-}
-
-/// What waits in the run-to-completion queue: an event (`origin == nil` means "the focused
-/// leaf at delivery"), or a change a lifecycle hook asked for.
-enum _Pending {
-    case event(any FlowEvent, origin: FlowController?)
-    case change(operation: String, path: String, run: @MainActor () throws -> Void)
-}
-
-/// Where a runtime's current change is. See ``FlowRuntime/_phase``.
-enum _Phase {
-    case idle, checking, applying
-}
-
-/// An error that had no caller to throw to, as given to ``FlowRuntime/onError``.
-public struct FlowFailure: Error, CustomStringConvertible {
-    /// What failed, e.g. `push` for a change a hook asked for.
-    public let operation: String
-    /// The path of the node the operation was asked of.
-    public let node: String
-    /// The error itself (usually a ``FlowError``).
-    public let error: any Error
-
-    /// Creates a failure record.
-    public init(operation: String, node: String, error: any Error) {
-        self.operation = operation
-        self.node = node
-        self.error = error
-    }
-
-    /// `push at app/main/stack failed: …`.
-    public var description: String { "\(operation) at \(node) failed: \(error)" }
 }

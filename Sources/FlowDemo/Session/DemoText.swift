@@ -71,3 +71,12 @@ public enum DemoText {
         0x1F900...0x1F9FF, 0x20000...0x2FFFD, 0x30000...0x3FFFD,
     ]
 }
+
+extension StringProtocol {
+    /// The text without leading and trailing whitespace.
+    var trimmingWhitespace: SubSequence {
+        let start = firstIndex { !$0.isWhitespace } ?? endIndex
+        let end = lastIndex { !$0.isWhitespace }.map(index(after:)) ?? start
+        return self[start..<end]
+    }
+}

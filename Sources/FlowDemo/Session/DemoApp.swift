@@ -42,20 +42,21 @@ public final class DemoApp {
     /// Counts the demo's live `FlowController` instances.
     public let liveNodes: LiveNodeCounter
     /// Whether FlowKit's trace lines are being printed.
-    public private(set) var isTracing = false
+    public internal(set) var isTracing = false
     /// Whether `quit` ran: the runtime is stopped and further commands do nothing.
-    public private(set) var hasQuit = false
+    public internal(set) var hasQuit = false
     /// Where the navigation is restored from at start and saved to at quit (`--state FILE`),
     /// if anywhere. The walkthrough sets it to `nil`: it neither reads nor writes the file.
-    public private(set) var stateFile: DemoStateFile?
+    public internal(set) var stateFile: DemoStateFile?
     /// Whether ``stateFile`` held something other than a saved state at start (not JSON, not
     /// a snapshot, a directory): then quitting leaves it as it was rather than replace it.
-    private var keepsStateFile = false
+    var keepsStateFile = false
 
-    private let console = DemoConsole()
+    let console = DemoConsole()
     /// The deep links this app follows.
-    private let links: FlowURLRouter
-    private var lastPanel: DemoPanel?
+    let links: FlowURLRouter
+    var lastPanel: DemoPanel?
+    var traceObservation: FlowTraceObservation?
 
     /// Creates the app. Nothing runs until ``start()``.
     ///
@@ -128,7 +129,7 @@ public final class DemoApp {
 
     /// Starts the runtime: restored from ``stateFile`` when it holds a state that restores,
     /// else fresh. Returns what to tell the user (nothing without a state file).
-    private func startRuntime() -> [(text: String, style: DemoStyle)] {
+    func startRuntime() -> [(text: String, style: DemoStyle)] {
         var notes: [(text: String, style: DemoStyle)] = []
         if let stateFile {
             switch stateFile.load() {
@@ -169,12 +170,12 @@ public final class DemoApp {
         return notes
     }
 
-    private static func couldNotRestore(_ file: DemoStateFile, _ reason: String) -> String {
+    static func couldNotRestore(_ file: DemoStateFile, _ reason: String) -> String {
         "Could not restore state from \(file.shownPath): \(reason); starting fresh."
     }
 
     /// What a restored start says: who is signed in, if anyone.
-    private func restoredNote(_ file: DemoStateFile) -> String {
+    func restoredNote(_ file: DemoStateFile) -> String {
         let main = (runtime.root as? AppRoot)?.current as? MainFlow
         guard let session = main?.session else {
             return "Restored the state saved in \(file.shownPath) (nobody is signed in)."
@@ -327,7 +328,7 @@ public final class DemoApp {
     /// start (``DemoStateFile/Loaded/unreadable(_:)``) is not replaced: it may be a file the
     /// user named by mistake. One that held a snapshot this app could not restore (another
     /// version, a book that is gone) is.
-    private func saveState() {
+    func saveState() {
         guard let stateFile, runtime.isRunning else { return }
         guard !keepsStateFile else {
             console.write(
@@ -352,316 +353,4 @@ public final class DemoApp {
         stateFile = nil
     }
 
-    // MARK: Transcript lines
-
-    /// Starts the runtime and returns the greeting and the first panel.
-    public func start() async -> [String] {
-        await startStep().plainLines(echo: false)
-    }
-
-    /// Runs one command (see ``step(_:isCutShort:)``) and returns its output lines.
-    public func run(_ line: String) async -> [String] {
-        await step(line).plainLines(echo: false)
-    }
-
-    /// `"> "` and the command, then its output: how piped input and the walkthrough show each
-    /// command.
-    public func echoAndRun(_ line: String) async -> [String] {
-        await step(line).plainLines(echo: true)
-    }
-
-    /// What happens when the input ends without `quit`: a note, then `quit`.
-    public func endOfInput() async -> [String] {
-        await endOfInputStep().plainLines(echo: false)
-    }
-
-    /// What Ctrl-C does: a note, then `quit`.
-    public func interrupt() async -> [String] {
-        await interruptStep().plainLines(echo: false)
-    }
-
-    /// Stops the runtime and reports how many demo `FlowController` instances are still alive.
-    public func quit() async -> [String] {
-        await quitStep().plainLines(echo: false)
-    }
-
-    /// The output for `commands` fed as piped input: the greeting, then each command echoed
-    /// before its output, stopping at `quit` or quitting at the end.
-    public func transcript(of commands: [String]) async -> [String] {
-        var lines = await start()
-        for command in commands where !hasQuit {
-            lines += await echoAndRun(command)
-        }
-        return lines + (await endOfInput())
-    }
-
-    // MARK: Commands
-
-    private var focusedScreen: (any DemoScreen)? {
-        runtime.focusedNode as? any DemoScreen
-    }
-
-    /// Whether the focused screen sits on a stack above another entry, so a platform back
-    /// button would show.
-    private var canGoBack: Bool {
-        guard let node = runtime.focusedNode, let stack = node.parent as? FlowStack else {
-            return false
-        }
-        return stack.top === node && stack.entries.count > 1
-    }
-
-    private func isAvailable(_ command: DemoCommand) -> Bool {
-        if command.isGlobal { return true }
-        if command.name == "back" { return canGoBack }
-        if command.name == "tab" { return visibleTabs != nil }
-        if command.name == "close" { return runtime.focusedNode?.isPresented ?? false }
-        return focusedScreen?.commandNames.contains(command.name) ?? false
-    }
-
-    /// The platform's back button: the terminal pops the screen itself and tells FlowKit,
-    /// exactly as a navigation bar's back button would.
-    private func goBack() {
-        guard let stack = runtime.focusedNode?.parent as? FlowStack else { return }
-        do {
-            try stack.platformDidPop()
-        } catch {
-            console.write("Could not go back: \(error)", style: .error)
-        }
-    }
-
-    /// The platform's close button on a sheet: the terminal dismisses it and tells FlowKit.
-    /// `open <link>`: a deep link, mapped to a path by ``DemoLinks`` and navigated in one
-    /// transaction. Logged out, the main flow's guard sends the user to the login screen
-    /// first; the link is kept and carried on once they have signed in.
-    private func openLink(_ link: String?) {
-        guard let link else {
-            console.write("Refused: give a link; usage: open <link>.", style: .error)
-            return
-        }
-        do {
-            let steps = try links.steps(for: link)
-            dismissSheetLeftBehind(by: steps)
-            try runtime.navigate(to: steps)
-            console.write("Opened \(link).", style: .success)
-        } catch let error as FlowURLError {
-            console.write("Cannot open \(link): \(error).", style: .error)
-        } catch FlowError.redirected {
-            console.write(
-                "Sign in first: \(link) opens once you have signed in.", style: .notice)
-        } catch {
-            console.write("Cannot open \(link): \(error)", style: .error)
-        }
-    }
-
-    /// A link that selects another tab while a sheet covers the tab bar: the sheet is
-    /// dismissed first (the app's own `dismiss()`), as a tab bar app does when a link takes it
-    /// elsewhere. FlowKit keeps a tab's content when another tab is selected, sheets
-    /// included, so without this the sheet would stay presented in the tab the link left and
-    /// reappear over it when that tab is selected again.
-    private func dismissSheetLeftBehind(by steps: [FlowStep]) {
-        // The tabs above the focused node, and the presenter of the outermost sheet below them.
-        var presenter: FlowController?
-        var node = runtime.focusedNode
-        while let current = node, !(current is MainTabs) {
-            if current.isPresented { presenter = current.parent }
-            node = current.parent
-        }
-        let tabRoutes = (node as? MainTabs)?.tabs.compactMap(\.route) ?? []
-        guard let presenter, let selected = (node as? MainTabs)?.selectedTab,
-            let target = steps.first(where: { tabRoutes.contains($0.route) }),
-            target.route != selected.route
-        else { return }
-        do {
-            _ = try presenter.dismiss()
-        } catch {
-            console.write("Could not dismiss the sheet: \(error)", style: .error)
-        }
-    }
-
-    /// `about`: the app root's global route, presented over the focused screen.
-    private func openAbout() {
-        do {
-            try runtime.open("about")
-        } catch {
-            console.write("Cannot show about: \(error)", style: .error)
-        }
-    }
-
-    private func closeSheet() {
-        guard let presenter = runtime.focusedNode?.parent else { return }
-        do {
-            try presenter.platformDidDismiss()
-        } catch {
-            console.write("Could not close: \(error)", style: .error)
-        }
-    }
-
-    /// `tree`, or `tree ids` (also `--ids`) with each node's identity.
-    private func tree(option: String?) {
-        guard let option else { return showTree(withIdentities: false) }
-        guard ["ids", "--ids"].contains(option.lowercased()) else {
-            console.write(
-                "Refused: unknown option '\(DemoInput.shortened(option, to: 24))'; usage: "
-                    + "tree [ids].", style: .error)
-            return
-        }
-        showTree(withIdentities: true)
-    }
-
-    /// `FlowRuntime.treeDescription(showingIdentities:)` and the live node count; with
-    /// identities, each line ends in its node's identity (`* detail #42`).
-    private func showTree(withIdentities: Bool) {
-        let lines = runtime.treeDescription(showingIdentities: withIdentities)
-            .split(separator: "\n").map(String.init)
-        let inTree = lines.count
-        console.write(lines)
-        let marks =
-            withIdentities
-            ? "* marks the focused path, #n is a node's identity" : "* marks the focused path"
-        console.write(
-            "FlowController instances alive: \(liveNodes.alive) (\(inTree) in the tree; "
-                + "\(marks))")
-    }
-
-    /// The tab container whose bar is on screen: the nearest one above the focused node,
-    /// unless a sheet presented on the way covers it.
-    private var visibleTabs: MainTabs? {
-        var node = runtime.focusedNode
-        while let current = node {
-            if let tabs = current as? MainTabs { return tabs }
-            if current.isPresented { return nil }
-            node = current.parent
-        }
-        return nil
-    }
-
-    /// `tab <name>`: selects the tab through FlowKit (`FlowTabs.select`). Nothing exits; the
-    /// screen shown is the selected tab's top. The selected tab again pops its stack to the
-    /// root (`reselectionPopsToRoot`).
-    private func selectTab(named name: String?) {
-        guard let tabs = visibleTabs else { return }
-        let names = tabs.tabs.map(\.name).joined(separator: ", ")
-        guard let name else {
-            console.write("Refused: name a tab; usage: tab <name> (\(names)).", style: .error)
-            return
-        }
-        guard let tab = tabs.tab(named: name) else {
-            console.write(
-                "No tab '\(DemoInput.shortened(name, to: 24))': the tabs are \(names).",
-                style: .error)
-            return
-        }
-        let title = MainTabs.title(of: tab)
-        let previous = tabs.selectedTab
-        let stack = tab as? FlowStack
-        let popped = tab === previous ? stack?.entries.dropFirst().map(\.name) ?? [] : []
-        do {
-            try tabs.select(tab)
-        } catch {
-            console.write("Could not select \(title): \(error)", style: .error)
-            return
-        }
-        if tab !== previous {
-            var message = "\(title) selected: nothing exited or entered"
-            if let previous = previous as? FlowStack {
-                message +=
-                    "; \(MainTabs.title(of: previous)) keeps its stack: "
-                    + previous.entries.map(\.name).joined(separator: ", ")
-            }
-            console.write(message + ".", style: .success)
-        } else if !popped.isEmpty {
-            console.write(
-                "\(title) reselected: popped to its root (\(popped.joined(separator: ", ")) "
-                    + "exited).", style: .success)
-        } else {
-            console.write(
-                stack == nil ? "Already on \(title)." : "Already on \(title), at its root.",
-                style: .notice)
-        }
-    }
-
-    private var traceObservation: FlowTraceObservation?
-
-    private func toggleTrace() {
-        isTracing.toggle()
-        if isTracing {
-            traceObservation = runtime.trace.addObserver { [console] record in
-                console.write("  trace: \(record.description)", style: .trace)
-            }
-            console.write("Trace on: FlowKit's trace lines follow as they happen.")
-        } else {
-            if let traceObservation { runtime.trace.removeObserver(traceObservation) }
-            traceObservation = nil
-            console.write("Trace off.")
-        }
-    }
-
-    private func stopRuntime() {
-        do {
-            try runtime.stop()
-        } catch {
-            console.write("Could not stop the runtime: \(error)", style: .error)
-        }
-    }
-
-    /// The commands of the focused screen, `back` first and `tab` last where they apply (the
-    /// platform's back button and tab bar).
-    private var localCommands: [DemoCommand] {
-        guard let screen = focusedScreen else { return [] }
-        let back = canGoBack ? ["back"] : []
-        let tab = visibleTabs != nil ? ["tab"] : []
-        return (back + screen.commandNames + tab).compactMap(DemoCommand.named)
-    }
-
-    private func unknownCommandHint(_ word: String) -> String {
-        let here = localCommands.map(\.name) + Self.globalCommands
-        return "Unknown command '\(DemoInput.shortened(word, to: 24))'. Try: "
-            + here.joined(separator: ", ") + "."
-    }
-
-    /// `help`: the commands of this screen and the global ones, each with what it does.
-    private func helpLines() -> [String] {
-        let local = localCommands
-        let global = DemoCommand.all.filter(\.isGlobal)
-        let column = (local + global).map(\.usage.count).max() ?? 0
-        func row(_ command: DemoCommand) -> String {
-            "  " + command.usage + String(repeating: " ", count: column - command.usage.count)
-                + "   " + command.summary
-        }
-        let title = focusedScreen?.title ?? "this screen"
-        return ["Commands on this screen (\(title)):"] + local.map(row) + ["Anywhere:"]
-            + global.map(row)
-    }
-
-    // MARK: Drawing
-
-    /// The focused screen's panel now.
-    private func currentPanel() -> DemoPanel? {
-        guard !hasQuit, let screen = focusedScreen else { return nil }
-        return DemoPanel(
-            title: screen.title,
-            path: runtime.focusedNode?.path ?? "",
-            tabBar: visibleTabs?.barText,
-            content: screen.content(),
-            localCommands: localCommands.map(\.usage),
-            globalCommands: Self.globalCommands)
-    }
-
-    /// The output of a step: what the nodes wrote, and the panel, new if it changed since it
-    /// was last drawn (or always, with `forcePanel`).
-    private func finish(command: String?, forcePanel: Bool = false) -> DemoOutput {
-        let panel = currentPanel()
-        let isNew = panel != nil && (forcePanel || panel != lastPanel)
-        if isNew { lastPanel = panel }
-        return DemoOutput(command: command, lines: console.take(), panel: panel, isPanelNew: isNew)
-    }
-}
-
-extension StringProtocol {
-    /// The text without leading and trailing whitespace.
-    var trimmingWhitespace: SubSequence {
-        let start = firstIndex { !$0.isWhitespace } ?? endIndex
-        let end = lastIndex { !$0.isWhitespace }.map(index(after:)) ?? start
-        return self[start..<end]
-    }
 }

@@ -1,0 +1,238 @@
+import FlowKit
+import FlowKitLinks
+
+extension DemoApp {
+    var focusedScreen: (any DemoScreen)? {
+        runtime.focusedNode as? any DemoScreen
+    }
+
+    /// Whether the focused screen sits on a stack above another entry, so a platform back
+    /// button would show.
+    var canGoBack: Bool {
+        guard let node = runtime.focusedNode, let stack = node.parent as? FlowStack else {
+            return false
+        }
+        return stack.top === node && stack.entries.count > 1
+    }
+
+    func isAvailable(_ command: DemoCommand) -> Bool {
+        if command.isGlobal { return true }
+        if command.name == "back" { return canGoBack }
+        if command.name == "tab" { return visibleTabs != nil }
+        if command.name == "close" { return runtime.focusedNode?.isPresented ?? false }
+        return focusedScreen?.commandNames.contains(command.name) ?? false
+    }
+
+    /// The platform's back button: the terminal pops the screen itself and tells FlowKit,
+    /// exactly as a navigation bar's back button would.
+    func goBack() {
+        guard let stack = runtime.focusedNode?.parent as? FlowStack else { return }
+        do {
+            try stack.platformDidPop()
+        } catch {
+            console.write("Could not go back: \(error)", style: .error)
+        }
+    }
+
+    /// The platform's close button on a sheet: the terminal dismisses it and tells FlowKit.
+    /// `open <link>`: a deep link, mapped to a path by ``DemoLinks`` and navigated in one
+    /// transaction. Logged out, the main flow's guard sends the user to the login screen
+    /// first; the link is kept and carried on once they have signed in.
+    func openLink(_ link: String?) {
+        guard let link else {
+            console.write("Refused: give a link; usage: open <link>.", style: .error)
+            return
+        }
+        do {
+            let steps = try links.steps(for: link)
+            dismissSheetLeftBehind(by: steps)
+            try runtime.navigate(to: steps)
+            console.write("Opened \(link).", style: .success)
+        } catch let error as FlowURLError {
+            console.write("Cannot open \(link): \(error).", style: .error)
+        } catch FlowError.redirected {
+            console.write(
+                "Sign in first: \(link) opens once you have signed in.", style: .notice)
+        } catch {
+            console.write("Cannot open \(link): \(error)", style: .error)
+        }
+    }
+
+    /// A link that selects another tab while a sheet covers the tab bar: the sheet is
+    /// dismissed first (the app's own `dismiss()`), as a tab bar app does when a link takes it
+    /// elsewhere. FlowKit keeps a tab's content when another tab is selected, sheets
+    /// included, so without this the sheet would stay presented in the tab the link left and
+    /// reappear over it when that tab is selected again.
+    func dismissSheetLeftBehind(by steps: [FlowStep]) {
+        // The tabs above the focused node, and the presenter of the outermost sheet below them.
+        var presenter: FlowController?
+        var node = runtime.focusedNode
+        while let current = node, !(current is MainTabs) {
+            if current.isPresented { presenter = current.parent }
+            node = current.parent
+        }
+        let tabRoutes = (node as? MainTabs)?.tabs.compactMap(\.route) ?? []
+        guard let presenter, let selected = (node as? MainTabs)?.selectedTab,
+            let target = steps.first(where: { tabRoutes.contains($0.route) }),
+            target.route != selected.route
+        else { return }
+        do {
+            _ = try presenter.dismiss()
+        } catch {
+            console.write("Could not dismiss the sheet: \(error)", style: .error)
+        }
+    }
+
+    /// `about`: the app root's global route, presented over the focused screen.
+    func openAbout() {
+        do {
+            try runtime.open("about")
+        } catch {
+            console.write("Cannot show about: \(error)", style: .error)
+        }
+    }
+
+    func closeSheet() {
+        guard let presenter = runtime.focusedNode?.parent else { return }
+        do {
+            try presenter.platformDidDismiss()
+        } catch {
+            console.write("Could not close: \(error)", style: .error)
+        }
+    }
+
+    /// `tree`, or `tree ids` (also `--ids`) with each node's identity.
+    func tree(option: String?) {
+        guard let option else { return showTree(withIdentities: false) }
+        guard ["ids", "--ids"].contains(option.lowercased()) else {
+            console.write(
+                "Refused: unknown option '\(DemoInput.shortened(option, to: 24))'; usage: "
+                    + "tree [ids].", style: .error)
+            return
+        }
+        showTree(withIdentities: true)
+    }
+
+    /// `FlowRuntime.treeDescription(showingIdentities:)` and the live node count; with
+    /// identities, each line ends in its node's identity (`* detail #42`).
+    func showTree(withIdentities: Bool) {
+        let lines = runtime.treeDescription(showingIdentities: withIdentities)
+            .split(separator: "\n").map(String.init)
+        let inTree = lines.count
+        console.write(lines)
+        let marks =
+            withIdentities
+            ? "* marks the focused path, #n is a node's identity" : "* marks the focused path"
+        console.write(
+            "FlowController instances alive: \(liveNodes.alive) (\(inTree) in the tree; "
+                + "\(marks))")
+    }
+
+    /// The tab container whose bar is on screen: the nearest one above the focused node,
+    /// unless a sheet presented on the way covers it.
+    var visibleTabs: MainTabs? {
+        var node = runtime.focusedNode
+        while let current = node {
+            if let tabs = current as? MainTabs { return tabs }
+            if current.isPresented { return nil }
+            node = current.parent
+        }
+        return nil
+    }
+
+    /// `tab <name>`: selects the tab through FlowKit (`FlowTabs.select`). Nothing exits; the
+    /// screen shown is the selected tab's top. The selected tab again pops its stack to the
+    /// root (`reselectionPopsToRoot`).
+    func selectTab(named name: String?) {
+        guard let tabs = visibleTabs else { return }
+        let names = tabs.tabs.map(\.name).joined(separator: ", ")
+        guard let name else {
+            console.write("Refused: name a tab; usage: tab <name> (\(names)).", style: .error)
+            return
+        }
+        guard let tab = tabs.tab(named: name) else {
+            console.write(
+                "No tab '\(DemoInput.shortened(name, to: 24))': the tabs are \(names).",
+                style: .error)
+            return
+        }
+        let title = MainTabs.title(of: tab)
+        let previous = tabs.selectedTab
+        let stack = tab as? FlowStack
+        let popped = tab === previous ? stack?.entries.dropFirst().map(\.name) ?? [] : []
+        do {
+            try tabs.select(tab)
+        } catch {
+            console.write("Could not select \(title): \(error)", style: .error)
+            return
+        }
+        if tab !== previous {
+            var message = "\(title) selected: nothing exited or entered"
+            if let previous = previous as? FlowStack {
+                message +=
+                    "; \(MainTabs.title(of: previous)) keeps its stack: "
+                    + previous.entries.map(\.name).joined(separator: ", ")
+            }
+            console.write(message + ".", style: .success)
+        } else if !popped.isEmpty {
+            console.write(
+                "\(title) reselected: popped to its root (\(popped.joined(separator: ", ")) "
+                    + "exited).", style: .success)
+        } else {
+            console.write(
+                stack == nil ? "Already on \(title)." : "Already on \(title), at its root.",
+                style: .notice)
+        }
+    }
+
+    func toggleTrace() {
+        isTracing.toggle()
+        if isTracing {
+            traceObservation = runtime.trace.addObserver { [console] record in
+                console.write("  trace: \(record.description)", style: .trace)
+            }
+            console.write("Trace on: FlowKit's trace lines follow as they happen.")
+        } else {
+            if let traceObservation { runtime.trace.removeObserver(traceObservation) }
+            traceObservation = nil
+            console.write("Trace off.")
+        }
+    }
+
+    func stopRuntime() {
+        do {
+            try runtime.stop()
+        } catch {
+            console.write("Could not stop the runtime: \(error)", style: .error)
+        }
+    }
+
+    /// The commands of the focused screen, `back` first and `tab` last where they apply (the
+    /// platform's back button and tab bar).
+    var localCommands: [DemoCommand] {
+        guard let screen = focusedScreen else { return [] }
+        let back = canGoBack ? ["back"] : []
+        let tab = visibleTabs != nil ? ["tab"] : []
+        return (back + screen.commandNames + tab).compactMap(DemoCommand.named)
+    }
+
+    func unknownCommandHint(_ word: String) -> String {
+        let here = localCommands.map(\.name) + Self.globalCommands
+        return "Unknown command '\(DemoInput.shortened(word, to: 24))'. Try: "
+            + here.joined(separator: ", ") + "."
+    }
+
+    /// `help`: the commands of this screen and the global ones, each with what it does.
+    func helpLines() -> [String] {
+        let local = localCommands
+        let global = DemoCommand.all.filter(\.isGlobal)
+        let column = (local + global).map(\.usage.count).max() ?? 0
+        func row(_ command: DemoCommand) -> String {
+            "  " + command.usage + String(repeating: " ", count: column - command.usage.count)
+                + "   " + command.summary
+        }
+        let title = focusedScreen?.title ?? "this screen"
+        return ["Commands on this screen (\(title)):"] + local.map(row) + ["Anywhere:"]
+            + global.map(row)
+    }
+}

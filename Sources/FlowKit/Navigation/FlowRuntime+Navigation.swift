@@ -1,0 +1,102 @@
+extension FlowRuntime {
+    /// Moves the focus to `path`, a list of routes starting with a child of the root, with
+    /// the least change. See ``FlowController/navigate(to:history:historyDefault:reentering:)-([FlowRoute],_,_,_)``.
+    public func navigate(
+        to path: [FlowRoute], history: FlowHistoryDepth? = nil,
+        historyDefault: FlowRoute? = nil
+    ) throws {
+        if _queueIfApplying(
+            "navigate",
+            { try $0.navigate(to: path, history: history, historyDefault: historyDefault) })
+        {
+            return
+        }
+        guard let root, isRunning else { throw FlowError.runtimeNotStarted }
+        try root.navigate(to: path, history: history, historyDefault: historyDefault)
+    }
+
+    /// Moves the focus along `path` from the root, in one transaction. See
+    /// ``FlowController/navigate(to:history:historyDefault:reentering:)-([FlowStep],_,_,_)``.
+    public func navigate(
+        to path: [FlowStep], history: FlowHistoryDepth? = nil,
+        historyDefault: FlowRoute? = nil
+    ) throws {
+        if _queueIfApplying(
+            "navigate",
+            { try $0.navigate(to: path, history: history, historyDefault: historyDefault) })
+        {
+            return
+        }
+        guard let root, isRunning else { throw FlowError.runtimeNotStarted }
+        try root.navigate(to: path, history: history, historyDefault: historyDefault)
+    }
+
+    /// Shows the global route `route` over the focused node. See ``FlowController/open(_:)``.
+    public func open(_ route: FlowRoute) throws {
+        if _queueIfApplying("open", { try $0.open(route) }) { return }
+        guard let root, isRunning else { throw FlowError.runtimeNotStarted }
+        try root.open(route)
+    }
+
+    /// Unwinds from the focused node to `target`. See
+    /// ``FlowController/unwind(to:)-(FlowController)``.
+    public func unwind(to target: FlowController) throws {
+        if _queueIfApplying("unwind", { try $0.unwind(to: target) }) { return }
+        guard let focused = focusedNode, isRunning else { throw FlowError.runtimeNotStarted }
+        try focused.unwind(to: target)
+    }
+
+    /// Unwinds from the focused node to the nearest node with `route`.
+    public func unwind(to route: FlowRoute) throws {
+        if _queueIfApplying("unwind", { try $0.unwind(to: route) }) { return }
+        guard let focused = focusedNode, isRunning else { throw FlowError.runtimeNotStarted }
+        try focused.unwind(to: route)
+    }
+
+    /// Queues `rerun` if a runtime is applying a change (the caller is a lifecycle hook, a
+    /// host or an observer): asked of the runtime rather than a node, the operation then
+    /// runs as the next transaction and its error (``FlowError/runtimeNotStarted`` if this
+    /// runtime stopped meanwhile) goes to ``onError``, as for an operation asked of a node.
+    func _queueIfApplying(
+        _ operation: String, _ rerun: @escaping @MainActor (FlowRuntime) throws -> Void
+    ) -> Bool {
+        guard let applying = _RuntimeActivity.applyingRuntime else { return false }
+        applying._enqueueChange(operation, at: root) { try rerun(self) }
+        return true
+    }
+
+    /// The routes of the focused path below the root (as far as nodes carry routes): the
+    /// path ``navigate(to:history:historyDefault:)-([FlowRoute],_,_)`` would return to.
+    public var focusedRoutes: [FlowRoute] {
+        root?._focusedRoutes() ?? []
+    }
+
+    /// Plans and commits a navigation from `node` along `path`, and returns the node it
+    /// reached.
+    func _navigate(
+        from node: FlowController, along path: [FlowStep], history: FlowHistoryDepth?,
+        historyDefault: FlowRoute?, reentering: Bool, origin: _NavigationOrigin
+    ) throws -> FlowController {
+        let intent =
+            origin == .app
+            ? _Intent(describe: { "navigate \(node.path) to \(path.pathDescription)" }) {
+                try node.navigate(
+                    to: path, history: history, historyDefault: historyDefault,
+                    reentering: reentering)
+            } : nil
+        var target: FlowController = node
+        try _transact(.navigate, domain: node, platform: false, intent: intent) { change in
+            if origin == .app { change.replacesIntentFrom = node }
+            target = try node._planNavigation(
+                to: path, history: history, historyDefault: historyDefault,
+                reentering: reentering, in: &change)
+        }
+        return target
+    }
+}
+
+/// Who asked for a navigation: the app (may be kept as an intent, replaces a pending one), or
+/// the runtime itself performing a redirect or replaying an intent.
+enum _NavigationOrigin {
+    case app, redirect, replay
+}

@@ -1,0 +1,19 @@
+import FlowKit
+import Foundation
+
+extension FlowRuntime {
+    /// Navigates to the path `router` maps `url` to, from the root, in one transaction.
+    ///
+    /// - Throws: A ``FlowURLError`` (nothing changes), or what
+    ///   ``FlowRuntime/navigate(to:history:historyDefault:)-([FlowStep],_,_)`` throws
+    ///   (``FlowError/redirected(node:to:)`` if a guard sent the user to sign in first).
+    public func open(_ url: URL, with router: FlowURLRouter) throws {
+        try navigate(to: router.steps(for: url))
+    }
+
+    /// Navigates to the path `router` maps the URL in `string` to. See
+    /// ``open(_:with:)-(URL,_)``.
+    public func open(_ string: String, with router: FlowURLRouter) throws {
+        try navigate(to: router.steps(for: string))
+    }
+}
