@@ -1,4 +1,4 @@
-@testable import FlowKit
+import FlowKit
 
 enum GreetingKey: DependencyKey {
     static let defaultValue = "hello"

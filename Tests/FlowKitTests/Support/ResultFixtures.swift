@@ -1,6 +1,4 @@
-import Testing
-
-@testable import FlowKit
+import FlowKit
 
 /// A flow that finishes with an `Int`; it embeds a `page` so that it has a subtree.
 @MainActor

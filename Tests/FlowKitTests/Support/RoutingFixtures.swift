@@ -1,6 +1,5 @@
+import FlowKit
 import Testing
-
-@testable import FlowKit
 
 /// The routes of a small book app: `app` (a switch) with `login` and `main`; `main` embeds a
 /// stack of `Screen` routes; a detail presents `share`; `settings` is a global route.

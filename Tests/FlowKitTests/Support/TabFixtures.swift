@@ -1,4 +1,4 @@
-@testable import FlowKit
+import FlowKit
 
 /// A tab container app: `app` (tabs) → catalog (stack [list]), favourites (stack [saved]),
 /// profile (a screen), started with a recording host.
