@@ -1,6 +1,5 @@
+import FlowKit
 import Testing
-
-@testable import FlowKit
 
 @MainActor
 @Suite("Lifecycle order")
@@ -144,6 +143,22 @@ struct LifecycleTests {
         await Task.yield()
         #expect(!lateRan)
         _ = runtime
+    }
+
+    @Test("A node's task that throws reports to onError and the trace, once")
+    func throwingTaskReports() async throws {
+        let (runtime, _, _, main, _, _) = try makeApp()
+        var failures: [String] = []
+        runtime.onError = { failures.append($0.description) }
+        var done = false
+        main.task {
+            defer { done = true }
+            throw FlowError.emptyStack(stack: "demo")
+        }
+        await waitUntil { done }
+        await Task.yield()
+        #expect(failures == ["task at app/main failed: 'demo' has no entries to pop"])
+        #expect(runtime.trace.lines.last == "failed task at app/main: 'demo' has no entries to pop")
     }
 }
 

@@ -1,6 +1,5 @@
+import FlowKit
 import Testing
-
-@testable import FlowKit
 
 /// Who signed in: the result a login flow finishes with.
 private struct Account: Sendable, Equatable {
@@ -230,5 +229,21 @@ struct NavigationTests {
         #expect(signedIn == [Account(name: "ada")])
         #expect(journal.entries == ["exit login", "enter main", "active main"])
         #expect(bag.alive == ["main"])
+    }
+
+    @Test("navigate(to:) keeps what is on the way and exits only below the common ancestor")
+    func minimalChange() throws {
+        let (runtime, _) = try makeTabs(policy: .none)
+        try runtime.navigate(to: ["tabs", "profile", "info"])
+        let profile = runtime.node(at: "app/tabs/profile")
+        runtime.trace.removeAll()
+        try runtime.navigate(to: ["tabs", "profile", "edit"])
+        #expect(runtime.node(at: "app/tabs/profile") === profile)
+        #expect(
+            runtime.trace.lines.filter { !$0.hasPrefix("activate") && !$0.hasPrefix("deact") }
+                == [
+                    "exit app/tabs/profile/info", "enter app/tabs/profile/edit",
+                    "change navigate app/tabs/profile -app/tabs/profile/info +app/tabs/profile/edit",
+                ])
     }
 }

@@ -1,6 +1,5 @@
+import FlowKit
 import Testing
-
-@testable import FlowKit
 
 /// The README's example, verbatim in behaviour, so that it cannot drift from the API.
 @MainActor

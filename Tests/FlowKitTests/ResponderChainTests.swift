@@ -1,6 +1,5 @@
+import FlowKit
 import Testing
-
-@testable import FlowKit
 
 @MainActor
 @Suite("Responder chain")
@@ -196,14 +195,156 @@ struct ResponderChainTests {
         #expect(handled == 1)
         #expect(runtime.trace.lines.last == "handled Ping at root")
     }
+
+    // MARK: Throwing handlers
+
+    struct Refusal: Error, CustomStringConvertible {
+        var description: String { "refused by the handler" }
+    }
+
+    @Test("A throwing handler stops the event; the error is in onError and the trace once")
+    func throwingHandler() throws {
+        let (runtime, _, app, main, stack, list) = try makeApp()
+        var failures: [FlowFailure] = []
+        runtime.onError = { failures.append($0) }
+        var appSaw = 0
+        app.on(Ping.self) { _ in
+            appSaw += 1
+            return .handled
+        }
+        stack.on(Ping.self) { _ in .forward }
+        main.on(Ping.self) { _ in throw Refusal() }
+        list.send(Ping())
+        #expect(appSaw == 0)
+        #expect(
+            failures.map(\.description) == [
+                "handler Ping at app/main failed: refused by the handler"
+            ])
+        #expect(failures.first?.operation == "handler Ping" && failures.first?.node == "app/main")
+        #expect(
+            runtime.trace.lines.suffix(2) == [
+                "send Ping from app/main/stack/list",
+                "failed handler Ping at app/main: refused by the handler",
+            ])
+        // A guard's refusal thrown from a handler is no longer lost.
+        let editor = FlowController(name: "editor")
+        editor.entryGuard = { .refuse("read-only") }
+        main.on(Ping.self) { _ in
+            try stack.push(editor)
+            return .handled
+        }
+        list.send(Ping())
+        #expect(failures.count == 2)
+        #expect(
+            failures.last?.error as? FlowError
+                == .entryRefused(node: "app/main/stack/editor", reason: "read-only"))
+        #expect(runtime.trace.lines.filter { $0.hasPrefix("failed") }.count == 2)
+    }
+
+    @Test("respond(to:) passes the node, so a node that never enters is not kept alive")
+    func respondPassesTheNode() throws {
+        let (runtime, _, _, _, stack, _) = try makeApp()
+        weak var weakEditor: FlowController?
+        var saved: [String] = []
+        do {
+            let editor = FlowController(name: "editor")
+            weakEditor = editor
+            editor.respond(to: Ping.self) { editor, _ in
+                saved.append(editor.path)
+                return .handled
+            }
+            editor.entryGuard = { .refuse("never") }
+            #expect(throws: FlowError.self) { try stack.push(editor) }
+        }
+        #expect(weakEditor == nil)
+        let screen = FlowController(name: "screen")
+        screen.respond(to: Ping.self) { screen, _ in
+            saved.append(screen.path)
+            return .handled
+        }
+        try stack.push(screen)
+        screen.send(Ping())
+        #expect(saved == ["app/main/stack/screen"])
+        _ = runtime
+    }
+
+    @Test(
+        "Replacing or removing a handler runs its captures' deinit outside the handler table",
+        .bug(
+            id: "9.16",
+            "a handler's captures that registered or removed a handler in their deinit trapped with simultaneous accesses"
+        ))
+    func handlerReleaseReentersTheTable() throws {
+        let (runtime, _, _, _, stack, _) = try makeApp()
+        let node = FlowController(name: "screen")
+        try stack.push(node)
+        var log: [String] = []
+        // Replacing a handler: the old one's captured object registers another handler as it
+        // goes (this trapped with "simultaneous accesses": the release ran inside the write).
+        do {
+            let token = OnDeinit {
+                node.on(Pong.self) { _ in
+                    log.append("pong")
+                    return .handled
+                }
+            }
+            node.on(Ping.self) { _ in
+                _ = token
+                return .handled
+            }
+        }
+        node.on(Ping.self) { _ in
+            log.append("ping")
+            return .handled
+        }
+        node.send(Ping())
+        node.send(Pong())
+        #expect(log == ["ping", "pong"])
+        // Removing a handler: the removed one's captured object removes another as it goes.
+        do {
+            let token = OnDeinit { node.removeHandler(for: Pong.self) }
+            node.on(SignOut.self) { _ in
+                _ = token
+                return .handled
+            }
+        }
+        node.removeHandler(for: SignOut.self)
+        #expect(!node.handles(SignOut.self) && !node.handles(Pong.self) && node.handles(Ping.self))
+        node.send(Ping())
+        node.send(Pong())
+        #expect(log == ["ping", "pong", "ping"])
+        _ = runtime
+    }
 }
 
 struct E1: FlowEvent {}
+
 struct E2: FlowEvent {}
+
 struct E3: FlowEvent {}
+
 struct E4: FlowEvent {}
+
 struct E5: FlowEvent {}
+
 struct E6: FlowEvent {}
+
 struct E7: FlowEvent {}
+
 struct E8: FlowEvent {}
+
 struct E9: FlowEvent {}
+
+/// Runs `action` (on the main actor, where the tests release it) when it is freed.
+private final class OnDeinit {
+    let action: @MainActor () -> Void
+
+    init(_ action: @escaping @MainActor () -> Void) {
+        self.action = action
+    }
+
+    deinit {
+        let action = action
+        MainActor.assumeIsolated { action() }
+    }
+}

@@ -97,4 +97,41 @@ struct StopTests {
                 "unwind: \(notStarted)", "stop: \(notStarted)",
             ])
     }
+
+    @Test(
+        "A runtime released without stop() exits its tree and nothing leaks",
+        .bug(id: "9.7", "a runtime released without stop() left its tree entered and leaked it"))
+    func runtimeReleasedWithoutStop() async throws {
+        let journal = Journal()
+        weak var weakRuntime: FlowRuntime?
+        weak var weakWorker: FlowController?
+        let kept = LoggingNode("kept", journal: journal)
+        var cancelled = false
+        do {
+            let root = LoggingNode("root", journal: journal)
+            let worker = LoggingNode("worker", journal: journal)
+            worker.task {
+                while !Task.isCancelled { await Task.yield() }
+                _ = worker  // captured strongly: only cancellation lets it go
+                cancelled = true
+            }
+            try root.embed(worker)
+            try worker.embed(kept)
+            let runtime = try FlowRuntime(root: root)
+            try runtime.start()
+            weakRuntime = runtime
+            weakWorker = worker
+        }
+        #expect(weakRuntime == nil)
+        #expect(
+            journal.entries.filter { $0.hasPrefix("exit") } == [
+                "exit kept", "exit worker", "exit root",
+            ])
+        for _ in 0..<1000 where weakWorker != nil { await Task.yield() }
+        #expect(cancelled && weakWorker == nil)
+        #expect(kept.state == .exited)
+        #expect(throws: FlowError.nodeExited(node: "root/worker/kept")) {
+            _ = try FlowRuntime(root: kept)
+        }
+    }
 }

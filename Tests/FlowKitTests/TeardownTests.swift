@@ -2,16 +2,6 @@ import Testing
 
 @testable import FlowKit
 
-/// A service object held only by a dependency scope.
-final class Service: Sendable {
-    let name: String
-    init(_ name: String) { self.name = name }
-}
-
-enum ServiceKey: RequiredDependencyKey {
-    typealias Value = Service
-}
-
 /// A screen whose handler captures itself strongly and that runs a task until cancelled.
 @MainActor
 final class StickyScreen: FlowController {
@@ -224,6 +214,42 @@ struct TeardownTests {
         #expect(throws: FlowError.nodeExited(node: "app/main/stack/keeper")) {
             try stack.push(keeper)
         }
+    }
+
+    @Test(
+        "Guards, routes and history set on an exited node are ignored, so nothing is kept",
+        .bug(
+            id: "9.8",
+            "guards, routes, handlers and tasks set on an exited node were kept, and kept it alive")
+    )
+    func settersOnExitedNodes() throws {
+        let (runtime, _, _, _, stack, _) = try makeApp()
+        weak var weakNode: FlowController?
+        do {
+            let node = FlowController(name: "gone")
+            weakNode = node
+            try stack.push(node)
+            try stack.pop()
+            node.exitGuard = {
+                _ = node; return .allow
+            }
+            node.entryGuard = {
+                _ = node; return .allow
+            }
+            node.initialRoute = "x"
+            node.history = .deep
+            node.on(Ping.self) { _ in
+                _ = node; return .handled
+            }
+            node.register("y") {
+                _ = node; return FlowController(name: "y", route: "y")
+            }
+            node.task { _ = node }
+            #expect(node.exitGuard == nil && node.entryGuard == nil)
+            #expect(node.initialRoute == nil && node.history == .none)
+        }
+        #expect(weakNode == nil)
+        _ = runtime
     }
 }
 

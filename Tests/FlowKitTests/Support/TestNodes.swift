@@ -1,4 +1,4 @@
-@testable import FlowKit
+import FlowKit
 
 /// A node that logs its lifecycle hooks into a shared journal.
 @MainActor

@@ -1,6 +1,5 @@
+import FlowKit
 import Testing
-
-@testable import FlowKit
 
 @MainActor
 @Suite("Run-to-completion")
@@ -178,5 +177,68 @@ struct RunToCompletionTests {
         #expect(first.runtime.trace.lines.contains("handled Ping at app"))
         #expect(!first.runtime.trace.lines.contains("handled Pong at app"))
         #expect(second.runtime.trace.lines.contains("handled Pong at app"))
+    }
+
+    @Test(
+        "An event sent by a refusing guard is delivered before the refusal reaches the caller",
+        .bug(id: "9.6", "the queue did not drain when the outermost operation threw"))
+    func queueDrainsOnRefusal() throws {
+        let (runtime, _, _, main, stack, _) = try makeApp()
+        var pings = 0
+        main.on(Ping.self) { _ in
+            pings += 1
+            return .handled
+        }
+        let top = FlowController(name: "top")
+        try stack.push(top)
+        top.exitGuard = { [unowned top] in
+            top.send(Ping())
+            return .refuse("busy")
+        }
+        #expect(throws: FlowError.exitRefused(node: "app/main/stack/top", reason: "busy")) {
+            try stack.pop()
+        }
+        #expect(pings == 1)
+        _ = runtime
+    }
+
+    @Test(
+        "An event queued with runtime.send before stop() is traced as dropped",
+        .bug(id: "9.12", "an event queued with runtime.send before stop() vanished untraced"))
+    func runtimeSendBeforeStop() throws {
+        let (runtime, _, app, _, _, _) = try makeApp()
+        var unhandled = 0
+        runtime.onUnhandledEvent = { _, _ in unhandled += 1 }
+        app.on(Ping.self) { [unowned runtime] _ in
+            runtime.send(Pong())
+            try? runtime.stop()
+            return .handled
+        }
+        runtime.send(Ping())
+        #expect(runtime.trace.lines.last == "dropped Pong (no focused node: the runtime stopped)")
+        #expect(unhandled == 0)
+    }
+
+    @Test(
+        "A handler that removes the sender and forwards ends the event: it is dropped",
+        .bug(id: "9.13", "an event forwarded after its sender left the tree was still delivered"))
+    func forwardAfterSenderRemoved() throws {
+        let (runtime, _, app, _, stack, _) = try makeApp()
+        var appSaw = false
+        app.on(Ping.self) { _ in
+            appSaw = true
+            return .handled
+        }
+        stack.on(Ping.self) { [unowned stack] _ in
+            _ = try? stack.pop()
+            return .forward
+        }
+        let detail = FlowController(name: "detail")
+        try stack.push(detail)
+        detail.send(Ping())
+        #expect(!appSaw)
+        #expect(
+            runtime.trace.lines.last
+                == "dropped Ping from app/main/stack/detail (sender left the tree)")
     }
 }

@@ -4,7 +4,7 @@ import Testing
 
 @MainActor
 @Suite("Bad input throws a specific FlowError and changes nothing")
-struct BadInputTests {
+struct AtomicityTests {
     /// Runs `body`, expects `error`, and checks the tree, host record and trace are unchanged.
     func expectRefusal(
         _ error: FlowError, in app: (runtime: FlowRuntime, host: RecordingFlowHost),

@@ -15,7 +15,7 @@ private struct Named: FlowEvent {
 
 @MainActor
 @Suite("Trace: records keep what they print, never a node")
-struct TraceRetentionTests {
+struct TraceTests {
     @Test(
         "A node carried by an event is released when it exits, with the default trace on",
         .bug(id: "21.1", "the trace ring kept event values, and the nodes they carried"))
@@ -76,5 +76,20 @@ struct TraceRetentionTests {
         detail.send(Ping())
         #expect(runtime.trace.lines.contains { $0.hasPrefix("dropped ShowScreen from") })
         #expect(bag.alive.isEmpty)
+    }
+
+    @Test("Several trace observers see every record; a removed one sees no more")
+    func traceObservers() throws {
+        let (runtime, _, app, _, _, list) = try makeApp()
+        var first: [String] = []
+        var second: [String] = []
+        let one = runtime.trace.addObserver { first.append($0.description) }
+        runtime.trace.addObserver { second.append($0.description) }
+        app.on(Ping.self) { _ in .handled }
+        list.send(Ping())
+        runtime.trace.removeObserver(one)
+        list.send(Ping())
+        #expect(first == ["send Ping from app/main/stack/list", "handled Ping at app"])
+        #expect(second == first + first)
     }
 }

@@ -1,0 +1,167 @@
+import FlowKit
+import Testing
+
+/// The documented traps (Docs/Reliability.md, "What still traps, and why"): each is a
+/// programming error that the first run of the code shows. Each exit test runs the call in a
+/// child process and expects it to end in a failure (a trap); it fails if the trap is
+/// removed. The closures capture nothing: every value is built inside them. Beside each
+/// trap, its control: the non-trapping alternative throws a typed error instead.
+@MainActor
+@Suite("Crashes: the documented traps, and the typed errors of their alternatives")
+struct CrashTests {
+    // MARK: Node names
+
+    @Test("FlowController(name:) traps on an empty name")
+    func emptyName() async {
+        await #expect(processExitsWith: .failure) {
+            await MainActor.run { _ = FlowController(name: "") }
+        }
+    }
+
+    @Test("FlowController(name:) traps on a name containing '/'")
+    func nameWithSlash() async {
+        await #expect(processExitsWith: .failure) {
+            await MainActor.run { _ = FlowController(name: "a/b") }
+        }
+    }
+
+    @Test("Control: a valid name, however unusual, does not trap")
+    func validNameDoesNotTrap() async {
+        await #expect(processExitsWith: .success) {
+            await MainActor.run { _ = FlowController(name: "a b-c.é") }
+        }
+    }
+
+    // MARK: Containers' initializers
+
+    @Test("FlowStack(name:root:) traps on a root already in use")
+    func stackRootInUse() async {
+        await #expect(processExitsWith: .failure) {
+            await MainActor.run {
+                let holder = FlowController(name: "holder")
+                let root = FlowController(name: "root")
+                try? holder.embed(root)
+                _ = FlowStack(name: "stack", root: root)
+            }
+        }
+    }
+
+    @Test("Control: FlowStack(name:) then push(root) throws alreadyAttached instead")
+    func stackPushInUseThrows() throws {
+        let holder = FlowController(name: "holder")
+        let root = FlowController(name: "root")
+        try holder.embed(root)
+        let stack = FlowStack(name: "stack")
+        #expect(throws: FlowError.alreadyAttached(node: "holder/root", parent: "holder")) {
+            try stack.push(root)
+        }
+        #expect(stack.entries.isEmpty && root.parent === holder)
+    }
+
+    @Test("FlowSwitch(name:initial:) traps on an initial child already in use")
+    func switchInitialInUse() async {
+        await #expect(processExitsWith: .failure) {
+            await MainActor.run {
+                let holder = FlowController(name: "holder")
+                let initial = FlowController(name: "initial")
+                try? holder.embed(initial)
+                _ = FlowSwitch(name: "switch", initial: initial)
+            }
+        }
+    }
+
+    @Test("Control: FlowSwitch(name:) then embed(initial) throws alreadyAttached instead")
+    func switchEmbedInUseThrows() throws {
+        let holder = FlowController(name: "holder")
+        let initial = FlowController(name: "initial")
+        try holder.embed(initial)
+        let container = FlowSwitch(name: "switch")
+        #expect(throws: FlowError.alreadyAttached(node: "holder/initial", parent: "holder")) {
+            try container.embed(initial)
+        }
+        #expect(container.current == nil && initial.parent === holder)
+    }
+
+    @Test("FlowTabs(name:tabs:selected:) traps on a tab already in use")
+    func tabInUse() async {
+        await #expect(processExitsWith: .failure) {
+            await MainActor.run {
+                let holder = FlowController(name: "holder")
+                let tab = FlowController(name: "tab")
+                try? holder.embed(tab)
+                _ = FlowTabs(name: "tabs", tabs: [FlowController(name: "a"), tab])
+            }
+        }
+    }
+
+    @Test("FlowTabs(name:tabs:selected:) traps on a tab listed twice")
+    func tabListedTwice() async {
+        await #expect(processExitsWith: .failure) {
+            await MainActor.run {
+                let tab = FlowController(name: "tab")
+                _ = FlowTabs(name: "tabs", tabs: [tab, tab])
+            }
+        }
+    }
+
+    @Test("FlowTabs(name:tabs:selected:) traps on a selected index out of range")
+    func selectedOutOfRange() async {
+        await #expect(processExitsWith: .failure) {
+            await MainActor.run {
+                _ = FlowTabs(
+                    name: "tabs", tabs: [FlowController(name: "a"), FlowController(name: "b")],
+                    selected: 2)
+            }
+        }
+    }
+
+    @Test("Control: FlowTabs(name:) then setTabs(_:selecting:) throws typed errors instead")
+    func setTabsThrows() throws {
+        let holder = FlowController(name: "holder")
+        let inUse = FlowController(name: "tab")
+        try holder.embed(inUse)
+        let a = FlowController(name: "a")
+        let b = FlowController(name: "b")
+        let tabs = FlowTabs(name: "tabs")
+        #expect(throws: FlowError.alreadyAttached(node: "holder/tab", parent: "holder")) {
+            try tabs.setTabs([a, inUse])
+        }
+        #expect(throws: FlowError.duplicateNode(node: "a")) { try tabs.setTabs([a, a]) }
+        #expect(throws: FlowError.notATab(tabs: "tabs", node: "tab index 2")) {
+            try tabs.setTabs([a, b], selecting: 2)
+        }
+        #expect(tabs.tabs.isEmpty && a.parent == nil && inUse.parent === holder)
+    }
+
+    // MARK: The trace's limit
+
+    @Test("FlowTrace(limit: 0) traps")
+    func traceLimitZero() async {
+        await #expect(processExitsWith: .failure) {
+            await MainActor.run { _ = FlowTrace(limit: 0) }
+        }
+    }
+
+    @Test("Setting FlowTrace.limit to 0 traps")
+    func settingTraceLimitZero() async {
+        await #expect(processExitsWith: .failure) {
+            await MainActor.run {
+                let trace = FlowTrace(limit: 10)
+                trace.limit = 0
+            }
+        }
+    }
+
+    @Test("Control: a limit of 1 is valid, in the initializer and the setter")
+    func traceLimitOne() async {
+        await #expect(processExitsWith: .success) {
+            await MainActor.run {
+                let trace = FlowTrace(limit: 1)
+                trace.limit = 1
+            }
+        }
+        let trace = FlowTrace(limit: 1)
+        trace.limit = 1
+        #expect(trace.limit == 1)
+    }
+}
