@@ -5,7 +5,8 @@ import FlowKit
 /// `exclude` turns off kinds of operations by name (`FLOWKIT_FUZZ_EXCLUDE`), so a long run can
 /// look past a known failure: `hookChanges`, `observers`, `guardEffects`, `factoryEffects`,
 /// `navigate`, `offMain`, `releaseRuntime`, `tasks`, `setStack`, `invalid`, `tabs` (no tab
-/// containers), `bindings` (no binding writes).
+/// containers), `bindings` (no binding writes), `redirects` (no redirecting guards),
+/// `badFactories` (no factories returning a node with another route or in use), `unwind`.
 @MainActor
 struct FuzzGenerator {
     var rng: FuzzRandom
@@ -160,8 +161,9 @@ struct FuzzGenerator {
         let switches = entered(model, .switcher)
         let tabs = allows("tabs") ? entered(model, .tabs) : []
         let live = entered(model)
-        // Cases 0–12 for every closure; navigation and stop not from guards and factories.
-        switch rng.below(checking ? 13 : 15) {
+        // Cases 0–12 for every closure; navigation, unwind and stop not from guards and
+        // factories.
+        switch rng.below(checking ? 13 : 16) {
         case 0: return rng.pick(stacks).map { .push($0, newID()) }
         case 1: return rng.pick(stacks).map { .pop($0) }
         case 2: return rng.pick(live).map { .dismiss($0) }
@@ -200,6 +202,7 @@ struct FuzzGenerator {
             guard let p = rng.pick(presenting) ?? rng.pick(live) else { return nil }
             return .writePresented(p, rng.chance(80) ? nil : p)
         case 13: return rng.pick(live).map { .navigate($0, [route()], reentering: rng.chance(20)) }
+        case 14: return unwindOp(model)
         default: return rng.pick(heldRuntimes(model)).map { .stop($0) }
         }
     }
@@ -216,12 +219,72 @@ struct FuzzGenerator {
         return .send(event())
     }
 
-    private mutating func handler(_ model: FuzzModel) -> FuzzHandler {
+    private mutating func handler(_ model: FuzzModel, _ kind: FuzzEventKind) -> FuzzHandler {
         var spec = FuzzHandler(handles: rng.chance(50), captures: rng.chance(30))
         for _ in 0..<rng.below(3) {
             spec.actions.append(action(model, checking: false, changes: true))
         }
+        // A handler of an event carrying a node may attach it (presented on its node).
+        if kind == .d && rng.chance(50) {
+            spec.actions.insert(.adoptCarried, at: rng.below(spec.actions.count + 1))
+        }
         return spec
+    }
+
+    /// Routes a redirect goes to: usually a route the root of a runtime keeps (a child's) or
+    /// builds (a factory's), sometimes one level further, sometimes any route.
+    private mutating func redirectRoutes(_ model: FuzzModel) -> [Int] {
+        guard rng.chance(85), let r = rng.pick(heldRuntimes(model)),
+            let root = model.runtimes[r]!.root, let node = model.nodes[root]
+        else { return [route()] }
+        func options(_ node: FuzzModel.Node) -> [Int] {
+            node.children.compactMap { model.nodes[$0]?.route } + node.factories.keys.sorted()
+        }
+        guard let first = rng.pick(options(node)) else { return [route()] }
+        var routes = [first]
+        if rng.chance(30),
+            let child = node.children.first(where: { model.nodes[$0]?.route == first }),
+            let second = rng.pick(options(model.nodes[child]!))
+        {
+            routes.append(second)
+        }
+        return routes
+    }
+
+    /// `unwind(to:)` from a node (usually a runtime's focused one) to a node on its way up or
+    /// a stack entry covered on the way (sometimes any node), perhaps asked of the runtime.
+    private mutating func unwindOp(_ model: FuzzModel) -> FuzzOp? {
+        var from: FuzzID?
+        if rng.chance(60), let r = rng.pick(runningRuntimes(model)) {
+            from = model.runtimes[r]!.focused.last
+        }
+        guard let x = from ?? rng.pick(entered(model)) ?? rng.pick(ids(model)) else { return nil }
+        var candidates: [FuzzID] = []
+        var current: FuzzID? = x
+        var passed: FuzzID?
+        while let id = current, let node = model.nodes[id] {
+            candidates.append(id)
+            if node.kind == .stack, let passed, let index = node.children.firstIndex(of: passed) {
+                candidates += node.children[..<index]
+            }
+            passed = id
+            current = node.parent
+        }
+        let target: FuzzID
+        if rng.chance(12) || candidates.isEmpty {
+            guard let any = rng.pick(ids(model)) else { return nil }
+            target = any
+        } else if candidates.count > 1 && rng.chance(85) {
+            target = rng.pick(Array(candidates.dropFirst()))!
+        } else {
+            target = candidates[0]
+        }
+        if rng.chance(30), let r = model.nodes[x]?.runtime, model.runtimes[r]?.held == true,
+            model.runtimes[r]!.focused.last == x
+        {
+            return .runtimeUnwind(r, target)
+        }
+        return .unwind(x, target)
     }
 
     private mutating func guardSpec(_ model: FuzzModel) -> FuzzGuard {
@@ -229,13 +292,17 @@ struct FuzzGenerator {
         if rng.chance(30) && allows("guardEffects") {
             spec.effect = action(model, checking: true, changes: true)
         }
+        if rng.chance(20) && allows("redirects") { spec.redirect = redirectRoutes(model) }
         return spec
     }
 
     private mutating func factory(_ model: FuzzModel) -> FuzzFactory {
         let roll = rng.below(100)
-        if roll < 55 { return .plain }
-        if roll < 75 { return .withStack }
+        if roll < 47 { return .plain }
+        if roll < 67 { return .withStack }
+        if roll < 75 && allows("badFactories") {
+            return roll < 71 ? .mismatch(offset: 1 + rng.below(3)) : .inUse
+        }
         guard allows("factoryEffects") else { return .plain }
         return .effect(action(model, checking: true, changes: true))
     }
@@ -243,13 +310,18 @@ struct FuzzGenerator {
     /// Decorations for a new or live node: handlers, guards, hooks, tasks, values, factories.
     private mutating func decoration(_ model: FuzzModel, _ id: FuzzID) -> FuzzOp {
         switch rng.below(9) {
-        case 0, 1: return .on(id, event(), handler(model))
+        case 0, 1:
+            let kind = event()
+            return .on(id, kind, handler(model, kind))
         case 2: return .exitGuard(id, rng.chance(85) ? guardSpec(model) : nil)
         case 3: return .entryGuard(id, rng.chance(85) ? guardSpec(model) : nil)
         case 4:
             let hook = rng.pick(FuzzHook.allCases)!
             return .hook(id, hook, action(model, checking: false, changes: allows("hookChanges")))
-        case 5: return allows("tasks") ? .task(id) : .on(id, event(), handler(model))
+        case 5:
+            if allows("tasks") { return .task(id) }
+            let kind = event()
+            return .on(id, kind, handler(model, kind))
         case 6: return .setValue(id, rng.pick(FuzzKey.allCases)!, token: newToken())
         case 7:
             return rng.chance(50)
@@ -343,6 +415,9 @@ struct FuzzGenerator {
         case 78..<90:
             guard let p = container(model, nil) else { break }
             return rng.chance(70) ? .dismiss(p) : .platformDismiss(p)
+        case 90..<96:
+            guard allows("unwind") else { break }
+            if let op = unwindOp(model) { return op }
         case 100..<114:
             guard allows("tabs") else { break }
             return tabsOp(model)
