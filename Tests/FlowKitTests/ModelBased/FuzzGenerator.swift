@@ -225,7 +225,7 @@ struct FuzzGenerator {
             spec.actions.append(action(model, checking: false, changes: true))
         }
         // A handler of an event carrying a node may attach it (presented on its node).
-        if kind == .d && rng.chance(50) {
+        if kind == .d && rng.chance(70) {
             spec.actions.insert(.adoptCarried, at: rng.below(spec.actions.count + 1))
         }
         return spec
@@ -251,6 +251,30 @@ struct FuzzGenerator {
         return routes
     }
 
+    /// A route `node` can keep or build (a child's or a factory's), usually; else any route.
+    private mutating func knownRoute(_ model: FuzzModel, _ node: FuzzID) -> Int {
+        guard rng.chance(75), let node = model.nodes[node] else { return route() }
+        let known =
+            node.children.compactMap { model.nodes[$0]?.route } + node.factories.keys.sorted()
+        return rng.pick(known) ?? route()
+    }
+
+    /// A change a guard redirects: a new entry whose entry guard redirects, pushed onto a live
+    /// stack; or the top entry of a live stack given an exit guard that redirects, then popped.
+    private mutating func redirectScenario(_ model: FuzzModel) -> FuzzOp? {
+        guard let s = rng.pick(entered(model, .stack)) else { return nil }
+        let spec = FuzzGuard(captures: rng.chance(30), redirect: redirectRoutes(model))
+        if rng.chance(40), model.nodes[s]!.children.count > 1,
+            let top = model.nodes[s]!.children.last
+        {
+            plan = [rng.chance(70) ? .pop(s) : .popToRoot(s)]
+            return .exitGuard(top, spec)
+        }
+        let id = newID()
+        plan = [.entryGuard(id, spec), .push(s, id), .drop(id)]
+        return .make(id, .plain, route: rng.chance(40) ? route() : nil, initialRoute: nil)
+    }
+
     /// `unwind(to:)` from a node (usually a runtime's focused one) to a node on its way up or
     /// a stack entry covered on the way (sometimes any node), perhaps asked of the runtime.
     private mutating func unwindOp(_ model: FuzzModel) -> FuzzOp? {
@@ -260,18 +284,22 @@ struct FuzzGenerator {
         }
         guard let x = from ?? rng.pick(entered(model)) ?? rng.pick(ids(model)) else { return nil }
         var candidates: [FuzzID] = []
+        var covered: [FuzzID] = []
         var current: FuzzID? = x
         var passed: FuzzID?
         while let id = current, let node = model.nodes[id] {
             candidates.append(id)
             if node.kind == .stack, let passed, let index = node.children.firstIndex(of: passed) {
                 candidates += node.children[..<index]
+                covered += node.children[..<index]
             }
             passed = id
             current = node.parent
         }
         let target: FuzzID
-        if rng.chance(12) || candidates.isEmpty {
+        if rng.chance(50), let entry = rng.pick(covered) {
+            target = entry
+        } else if rng.chance(12) || candidates.isEmpty {
             guard let any = rng.pick(ids(model)) else { return nil }
             target = any
         } else if candidates.count > 1 && rng.chance(85) {
@@ -298,9 +326,9 @@ struct FuzzGenerator {
 
     private mutating func factory(_ model: FuzzModel) -> FuzzFactory {
         let roll = rng.below(100)
-        if roll < 47 { return .plain }
-        if roll < 67 { return .withStack }
-        if roll < 75 && allows("badFactories") {
+        if roll < 45 { return .plain }
+        if roll < 63 { return .withStack }
+        if roll < 79 && allows("badFactories") {
             return roll < 71 ? .mismatch(offset: 1 + rng.below(3)) : .inUse
         }
         guard allows("factoryEffects") else { return .plain }
@@ -336,7 +364,7 @@ struct FuzzGenerator {
         if !plan.isEmpty { return plan.removeFirst() }
         let all = ids(model)
         let running = runningRuntimes(model)
-        if running.isEmpty && (all.isEmpty || rng.chance(30)) { return bootstrap() }
+        if running.isEmpty && (all.isEmpty || rng.chance(30)) { return bootstrap(model) }
         let crowded = all.count > 40
         let roll = rng.below(crowded ? 82 : 122) + (crowded ? 40 : 0)
         switch roll {
@@ -360,19 +388,30 @@ struct FuzzGenerator {
             guard let target = rng.pick(all) else { break }
             return decoration(model, target)
         case 40..<50:
+            if rng.chance(15), let x = rng.pick(entered(model)) {
+                // A handler that presents the node a D event carries, and a D sent below it.
+                var leaf = x
+                while let next = model.focusedChild(leaf) { leaf = next }
+                plan = [.send(leaf, .d)]
+                return .on(x, .d, FuzzHandler(handles: rng.chance(70), actions: [.adoptCarried]))
+            }
             if rng.chance(70), let leaf = rng.pick(entered(model)) { return .send(leaf, event()) }
             if let r = rng.pick(heldRuntimes(model)) { return .runtimeSend(r, event()) }
         case 50..<54:
             guard allows("navigate") else { break }
-            let routes = (0...rng.below(3)).map { _ in route() }
+            var routes = (0...rng.below(3)).map { _ in route() }
             if rng.chance(25), let r = rng.pick(heldRuntimes(model)) {
+                if let root = model.runtimes[r]!.root, rng.chance(50) {
+                    routes[0] = knownRoute(model, root)
+                }
                 return .runtimeNavigate(r, routes)
             }
             guard let target = container(model, nil) else { break }
+            if rng.chance(50) { routes[0] = knownRoute(model, target) }
             return .navigate(target, routes, reentering: rng.chance(15))
         case 54..<57:
             guard let p = container(model, .switcher) else { break }
-            return allows("navigate") ? .switchRoute(p, route()) : .dismiss(p)
+            return allows("navigate") ? .switchRoute(p, knownRoute(model, p)) : .dismiss(p)
         case 57..<60:
             guard let r = rng.pick(heldRuntimes(model)) else { break }
             if rng.chance(50) && allows("observers") {
@@ -418,6 +457,9 @@ struct FuzzGenerator {
         case 90..<96:
             guard allows("unwind") else { break }
             if let op = unwindOp(model) { return op }
+        case 96..<100:
+            guard allows("redirects"), let op = redirectScenario(model) else { break }
+            return op
         case 100..<114:
             guard allows("tabs") else { break }
             return tabsOp(model)
@@ -434,7 +476,7 @@ struct FuzzGenerator {
     }
 
     /// A root, perhaps with content, a runtime for it, and a start.
-    private mutating func bootstrap() -> FuzzOp {
+    private mutating func bootstrap(_ model: FuzzModel) -> FuzzOp {
         let root = newID()
         let r = nextRuntime
         nextRuntime += 1
@@ -457,6 +499,7 @@ struct FuzzGenerator {
                 .drop(stack), .drop(first),
             ]
         }
+        if rng.chance(50) { ops.append(.register(root, route: route(), factory(model))) }
         ops += [.newRuntime(r, root: root), .drop(root), .start(r)]
         plan = Array(ops.dropFirst())
         return ops[0]

@@ -138,7 +138,8 @@ enum FuzzFactory: Sendable, CustomStringConvertible {
         case .effect(let action): return "{ \(action); return node(route) }"
         case .mismatch(let offset):
             return "{ node(route + \(offset)) with a handler capturing it }"
-        case .inUse: return "{ FlowController(name: \"w\").embed(node(route)); return node }"
+        case .inUse:
+            return "{ w.embed(node(route)); node.on(A) { _ = w }; return node }"
         }
     }
 }

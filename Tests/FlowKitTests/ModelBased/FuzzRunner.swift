@@ -54,7 +54,15 @@ final class FuzzRun {
         for line in world.traceLog {
             let words = line.split(separator: " ")
             if words.count > 2, words[1] == "intent" {
-                coverage["intent \(words[2])", default: 0] += 1
+                let reason =
+                    line.hasSuffix("left without finishing)")
+                    ? " (flow left)"
+                    : line.hasSuffix("(the runtime stopped)")
+                        ? " (stopped)"
+                        : line.contains("(the redirect failed")
+                            ? " (redirect failed)"
+                            : line.contains("(a newer navigation") ? " (by navigation)" : ""
+                coverage["intent \(words[2])\(reason)", default: 0] += 1
             }
             if words.count > 2, words[1] == "change" || words[1] == "failed" {
                 let exits = words[1] == "change" && words.contains { $0.hasPrefix("-") }

@@ -321,6 +321,12 @@ final class FuzzWorld {
             } catch {
                 journal.append("factory composition threw \(error)")
             }
+            // The node's handler keeps the wrapper (which keeps the node): a cycle only the
+            // refusal's release breaks.
+            built.on(FuzzEventA.self) { _, _ in
+                _ = wrapper
+                return .forward
+            }
         case .plain:
             break
         case .withStack:
