@@ -5,7 +5,8 @@ import FlowKit
 /// `exclude` turns off kinds of operations by name (`FLOWKIT_FUZZ_EXCLUDE`), so a long run can
 /// look past a known failure: `hookChanges`, `observers`, `guardEffects`, `factoryEffects`,
 /// `navigate`, `offMain`, `releaseRuntime`, `tasks`, `setStack`, `invalid`, `tabs` (no tab
-/// containers), `bindings` (no binding writes).
+/// containers), `bindings` (no binding writes), `redirects` (no redirecting guards),
+/// `badFactories` (no factories returning a node with another route or in use), `unwind`.
 @MainActor
 struct FuzzGenerator {
     var rng: FuzzRandom
@@ -160,8 +161,9 @@ struct FuzzGenerator {
         let switches = entered(model, .switcher)
         let tabs = allows("tabs") ? entered(model, .tabs) : []
         let live = entered(model)
-        // Cases 0–12 for every closure; navigation and stop not from guards and factories.
-        switch rng.below(checking ? 13 : 15) {
+        // Cases 0–12 for every closure; navigation, unwind and stop not from guards and
+        // factories.
+        switch rng.below(checking ? 13 : 16) {
         case 0: return rng.pick(stacks).map { .push($0, newID()) }
         case 1: return rng.pick(stacks).map { .pop($0) }
         case 2: return rng.pick(live).map { .dismiss($0) }
@@ -200,6 +202,7 @@ struct FuzzGenerator {
             guard let p = rng.pick(presenting) ?? rng.pick(live) else { return nil }
             return .writePresented(p, rng.chance(80) ? nil : p)
         case 13: return rng.pick(live).map { .navigate($0, [route()], reentering: rng.chance(20)) }
+        case 14: return unwindOp(model)
         default: return rng.pick(heldRuntimes(model)).map { .stop($0) }
         }
     }
@@ -216,12 +219,100 @@ struct FuzzGenerator {
         return .send(event())
     }
 
-    private mutating func handler(_ model: FuzzModel) -> FuzzHandler {
+    private mutating func handler(_ model: FuzzModel, _ kind: FuzzEventKind) -> FuzzHandler {
         var spec = FuzzHandler(handles: rng.chance(50), captures: rng.chance(30))
         for _ in 0..<rng.below(3) {
             spec.actions.append(action(model, checking: false, changes: true))
         }
+        // A handler of an event carrying a node may attach it (presented on its node).
+        if kind == .d && rng.chance(70) {
+            spec.actions.insert(.adoptCarried, at: rng.below(spec.actions.count + 1))
+        }
         return spec
+    }
+
+    /// Routes a redirect goes to: usually a route the root of a runtime keeps (a child's) or
+    /// builds (a factory's), sometimes one level further, sometimes any route.
+    private mutating func redirectRoutes(_ model: FuzzModel) -> [Int] {
+        guard rng.chance(85), let r = rng.pick(heldRuntimes(model)),
+            let root = model.runtimes[r]!.root, let node = model.nodes[root]
+        else { return [route()] }
+        func options(_ node: FuzzModel.Node) -> [Int] {
+            node.children.compactMap { model.nodes[$0]?.route } + node.factories.keys.sorted()
+        }
+        guard let first = rng.pick(options(node)) else { return [route()] }
+        var routes = [first]
+        if rng.chance(30),
+            let child = node.children.first(where: { model.nodes[$0]?.route == first }),
+            let second = rng.pick(options(model.nodes[child]!))
+        {
+            routes.append(second)
+        }
+        return routes
+    }
+
+    /// A route `node` can keep or build (a child's or a factory's), usually; else any route.
+    private mutating func knownRoute(_ model: FuzzModel, _ node: FuzzID) -> Int {
+        guard rng.chance(75), let node = model.nodes[node] else { return route() }
+        let known =
+            node.children.compactMap { model.nodes[$0]?.route } + node.factories.keys.sorted()
+        return rng.pick(known) ?? route()
+    }
+
+    /// A change a guard redirects: a new entry whose entry guard redirects, pushed onto a live
+    /// stack; or the top entry of a live stack given an exit guard that redirects, then popped.
+    private mutating func redirectScenario(_ model: FuzzModel) -> FuzzOp? {
+        guard let s = rng.pick(entered(model, .stack)) else { return nil }
+        let spec = FuzzGuard(captures: rng.chance(30), redirect: redirectRoutes(model))
+        if rng.chance(40), model.nodes[s]!.children.count > 1,
+            let top = model.nodes[s]!.children.last
+        {
+            plan = [rng.chance(70) ? .pop(s) : .popToRoot(s)]
+            return .exitGuard(top, spec)
+        }
+        let id = newID()
+        plan = [.entryGuard(id, spec), .push(s, id), .drop(id)]
+        return .make(id, .plain, route: rng.chance(40) ? route() : nil, initialRoute: nil)
+    }
+
+    /// `unwind(to:)` from a node (usually a runtime's focused one) to a node on its way up or
+    /// a stack entry covered on the way (sometimes any node), perhaps asked of the runtime.
+    private mutating func unwindOp(_ model: FuzzModel) -> FuzzOp? {
+        var from: FuzzID?
+        if rng.chance(60), let r = rng.pick(runningRuntimes(model)) {
+            from = model.runtimes[r]!.focused.last
+        }
+        guard let x = from ?? rng.pick(entered(model)) ?? rng.pick(ids(model)) else { return nil }
+        var candidates: [FuzzID] = []
+        var covered: [FuzzID] = []
+        var current: FuzzID? = x
+        var passed: FuzzID?
+        while let id = current, let node = model.nodes[id] {
+            candidates.append(id)
+            if node.kind == .stack, let passed, let index = node.children.firstIndex(of: passed) {
+                candidates += node.children[..<index]
+                covered += node.children[..<index]
+            }
+            passed = id
+            current = node.parent
+        }
+        let target: FuzzID
+        if rng.chance(50), let entry = rng.pick(covered) {
+            target = entry
+        } else if rng.chance(12) || candidates.isEmpty {
+            guard let any = rng.pick(ids(model)) else { return nil }
+            target = any
+        } else if candidates.count > 1 && rng.chance(85) {
+            target = rng.pick(Array(candidates.dropFirst()))!
+        } else {
+            target = candidates[0]
+        }
+        if rng.chance(30), let r = model.nodes[x]?.runtime, model.runtimes[r]?.held == true,
+            model.runtimes[r]!.focused.last == x
+        {
+            return .runtimeUnwind(r, target)
+        }
+        return .unwind(x, target)
     }
 
     private mutating func guardSpec(_ model: FuzzModel) -> FuzzGuard {
@@ -229,13 +320,17 @@ struct FuzzGenerator {
         if rng.chance(30) && allows("guardEffects") {
             spec.effect = action(model, checking: true, changes: true)
         }
+        if rng.chance(20) && allows("redirects") { spec.redirect = redirectRoutes(model) }
         return spec
     }
 
     private mutating func factory(_ model: FuzzModel) -> FuzzFactory {
         let roll = rng.below(100)
-        if roll < 55 { return .plain }
-        if roll < 75 { return .withStack }
+        if roll < 45 { return .plain }
+        if roll < 63 { return .withStack }
+        if roll < 79 && allows("badFactories") {
+            return roll < 71 ? .mismatch(offset: 1 + rng.below(3)) : .inUse
+        }
         guard allows("factoryEffects") else { return .plain }
         return .effect(action(model, checking: true, changes: true))
     }
@@ -243,13 +338,18 @@ struct FuzzGenerator {
     /// Decorations for a new or live node: handlers, guards, hooks, tasks, values, factories.
     private mutating func decoration(_ model: FuzzModel, _ id: FuzzID) -> FuzzOp {
         switch rng.below(9) {
-        case 0, 1: return .on(id, event(), handler(model))
+        case 0, 1:
+            let kind = event()
+            return .on(id, kind, handler(model, kind))
         case 2: return .exitGuard(id, rng.chance(85) ? guardSpec(model) : nil)
         case 3: return .entryGuard(id, rng.chance(85) ? guardSpec(model) : nil)
         case 4:
             let hook = rng.pick(FuzzHook.allCases)!
             return .hook(id, hook, action(model, checking: false, changes: allows("hookChanges")))
-        case 5: return allows("tasks") ? .task(id) : .on(id, event(), handler(model))
+        case 5:
+            if allows("tasks") { return .task(id) }
+            let kind = event()
+            return .on(id, kind, handler(model, kind))
         case 6: return .setValue(id, rng.pick(FuzzKey.allCases)!, token: newToken())
         case 7:
             return rng.chance(50)
@@ -264,7 +364,7 @@ struct FuzzGenerator {
         if !plan.isEmpty { return plan.removeFirst() }
         let all = ids(model)
         let running = runningRuntimes(model)
-        if running.isEmpty && (all.isEmpty || rng.chance(30)) { return bootstrap() }
+        if running.isEmpty && (all.isEmpty || rng.chance(30)) { return bootstrap(model) }
         let crowded = all.count > 40
         let roll = rng.below(crowded ? 82 : 122) + (crowded ? 40 : 0)
         switch roll {
@@ -288,19 +388,30 @@ struct FuzzGenerator {
             guard let target = rng.pick(all) else { break }
             return decoration(model, target)
         case 40..<50:
+            if rng.chance(15), let x = rng.pick(entered(model)) {
+                // A handler that presents the node a D event carries, and a D sent below it.
+                var leaf = x
+                while let next = model.focusedChild(leaf) { leaf = next }
+                plan = [.send(leaf, .d)]
+                return .on(x, .d, FuzzHandler(handles: rng.chance(70), actions: [.adoptCarried]))
+            }
             if rng.chance(70), let leaf = rng.pick(entered(model)) { return .send(leaf, event()) }
             if let r = rng.pick(heldRuntimes(model)) { return .runtimeSend(r, event()) }
         case 50..<54:
             guard allows("navigate") else { break }
-            let routes = (0...rng.below(3)).map { _ in route() }
+            var routes = (0...rng.below(3)).map { _ in route() }
             if rng.chance(25), let r = rng.pick(heldRuntimes(model)) {
+                if let root = model.runtimes[r]!.root, rng.chance(50) {
+                    routes[0] = knownRoute(model, root)
+                }
                 return .runtimeNavigate(r, routes)
             }
             guard let target = container(model, nil) else { break }
+            if rng.chance(50) { routes[0] = knownRoute(model, target) }
             return .navigate(target, routes, reentering: rng.chance(15))
         case 54..<57:
             guard let p = container(model, .switcher) else { break }
-            return allows("navigate") ? .switchRoute(p, route()) : .dismiss(p)
+            return allows("navigate") ? .switchRoute(p, knownRoute(model, p)) : .dismiss(p)
         case 57..<60:
             guard let r = rng.pick(heldRuntimes(model)) else { break }
             if rng.chance(50) && allows("observers") {
@@ -343,6 +454,12 @@ struct FuzzGenerator {
         case 78..<90:
             guard let p = container(model, nil) else { break }
             return rng.chance(70) ? .dismiss(p) : .platformDismiss(p)
+        case 90..<96:
+            guard allows("unwind") else { break }
+            if let op = unwindOp(model) { return op }
+        case 96..<100:
+            guard allows("redirects"), let op = redirectScenario(model) else { break }
+            return op
         case 100..<114:
             guard allows("tabs") else { break }
             return tabsOp(model)
@@ -359,7 +476,7 @@ struct FuzzGenerator {
     }
 
     /// A root, perhaps with content, a runtime for it, and a start.
-    private mutating func bootstrap() -> FuzzOp {
+    private mutating func bootstrap(_ model: FuzzModel) -> FuzzOp {
         let root = newID()
         let r = nextRuntime
         nextRuntime += 1
@@ -382,6 +499,7 @@ struct FuzzGenerator {
                 .drop(stack), .drop(first),
             ]
         }
+        if rng.chance(50) { ops.append(.register(root, route: route(), factory(model))) }
         ops += [.newRuntime(r, root: root), .drop(root), .start(r)]
         plan = Array(ops.dropFirst())
         return ops[0]

@@ -77,11 +77,38 @@ final class FuzzModel {
         var focused: [FuzzID] = []
         var armedHost: FuzzAction?
         var armedTrace: FuzzAction?
+        /// The change a guard redirected, kept as the runtime's pending intent.
+        var intent: PendingIntent?
+    }
+
+    /// A pending intent: its description (as `runtime.pendingIntent` and the trace give it),
+    /// the nodes asking for it again keeps alive, and the node the redirect reached.
+    struct PendingIntent {
+        var id: Int
+        var description: String
+        var holds: [FuzzID]
+        var flow: FuzzID?
+    }
+
+    /// What the operation being performed would keep if a guard redirected it.
+    enum IntentSpec {
+        /// A container's operation: described by the change's kind and domain.
+        case composition(holds: [FuzzID])
+        case navigate(FuzzID, [Int])
+        case unwind(FuzzID, FuzzID)
+    }
+
+    /// A guard's redirect, carried from the guard to the end of the check phase.
+    struct Redirect: Error {
+        var node: String
+        var routes: [Int]
     }
 
     enum Queued {
         case event(FuzzEventKind, seq: Int, origin: FuzzID?)
         case change(FuzzOp, context: String)
+        /// The redirect of the pending intent `id`: a navigation from the root.
+        case redirect(id: Int, routes: [Int])
     }
 
     enum Context {
@@ -124,6 +151,9 @@ final class FuzzModel {
         }
         /// A setStack that only reorders kept entries is still a change.
         var reorders = false
+        /// The node a navigation (`navigate`, `unwind`) was asked of: applied, it replaces a
+        /// pending intent whose flow does not contain it.
+        var replacesIntentFrom: FuzzID?
     }
 
     var nodes: [FuzzID: Node] = [:]
@@ -141,6 +171,17 @@ final class FuzzModel {
     /// Set by a step whose logs are compared loosely (a runtime released without stop).
     var lenient = false
     private var applyingRuntimes: [Int] = []
+    /// The node each `D` event carries, by sequence number.
+    var carriedBySeq: [Int: FuzzID] = [:]
+    /// The node carried by each event whose handler runs, innermost last.
+    var carrying: [FuzzID?] = []
+    /// Runtimes performing a redirect (their guards cannot keep another intent).
+    var redirecting: Set<Int> = []
+    var intentCount = 0
+    /// What the operation being performed keeps if a guard redirects it (`nil`: nothing).
+    var currentIntent: IntentSpec?
+    /// The error of the factory that last failed, for a path FlowKit names prospectively.
+    var factoryError: ((String) -> FlowError)?
 
     /// FlowKit bugs the random test found and that are not fixed yet, each with a known-issue
     /// regression test in `TabsFuzzFindingsTests`. While a name is listed, the model expects
@@ -269,8 +310,14 @@ final class FuzzModel {
         return nextFresh
     }
 
-    func nextSeq() -> Int {
+    /// A new event's sequence number; a `D` event carries a fresh node made for it.
+    func newEvent(_ kind: FuzzEventKind) -> Int {
         eventSeq += 1
+        if kind == .d {
+            let id = freshID()
+            create(id, .plain, route: nil, name: "c\(id)")
+            carriedBySeq[eventSeq] = id
+        }
         return eventSeq
     }
 
@@ -304,6 +351,9 @@ final class FuzzModel {
         func isSwitch(_ id: FuzzID) -> Bool { has(id) && nodes[id]!.kind == .switcher }
         func isTabs(_ id: FuzzID) -> Bool { has(id) && nodes[id]!.kind == .tabs }
         func isWritable(_ id: FuzzID) -> Bool { id == fuzzBogusID || has(id) }
+        let savedIntent = currentIntent
+        currentIntent = op.isChange ? .composition(holds: intentHolds(op)) : nil
+        defer { currentIntent = savedIntent }
         switch op {
         case .make(let id, let kind, let route, let initial):
             create(id, kind, route: route)
@@ -340,6 +390,7 @@ final class FuzzModel {
             guard !runtimes[r]!.started, let root = runtimes[r]!.root else {
                 throw FuzzRefusal(candidates: [.runtimeAlreadyStarted])
             }
+            currentIntent = nil
             var change = Change(kind: .start, domain: nil)
             change.insertions.append((root, nil))
             try outermost(r) { try commit(change, in: r) }
@@ -349,15 +400,16 @@ final class FuzzModel {
             guard runtimes[r]!.running, let root = runtimes[r]!.root else {
                 throw FuzzRefusal(candidates: [.runtimeNotStarted])
             }
+            currentIntent = nil
             var change = Change(kind: .stop, domain: nil)
             change.removals.append(root)
             try outermost(r) { try commit(change, in: r) }
         case .runtimeSend(let r, let kind):
-            let seq = nextSeq()
+            let seq = newEvent(kind)
             guard runtimes[r]?.held == true, runtimes[r]!.running else { return }
             send(kind, seq: seq, origin: nil, in: r)
         case .send(let id, let kind):
-            let seq = nextSeq()
+            let seq = newEvent(kind)
             guard has(id), let r = runtimeOf(id) else { return }
             send(kind, seq: seq, origin: id, in: r)
         case .runtimeNavigate(let r, let routes):
@@ -365,10 +417,23 @@ final class FuzzModel {
             guard runtimes[r]!.running, let root = runtimes[r]!.root else {
                 throw FuzzRefusal(candidates: [.runtimeNotStarted])
             }
+            currentIntent = .navigate(root, routes)
             try navigate(root, routes, reentering: false, context: context)
         case .navigate(let id, let routes, let reentering):
             guard has(id) else { return }
+            currentIntent = .navigate(id, routes)
             try navigate(id, routes, reentering: reentering, context: context)
+        case .unwind(let x, let t):
+            guard nodes[x] != nil, nodes[t] != nil else { return }
+            currentIntent = .unwind(x, t)
+            try unwind(from: x, to: t)
+        case .runtimeUnwind(let r, let t):
+            guard runtimes[r]?.held == true, nodes[t] != nil else { return }
+            guard runtimes[r]!.running, let focused = runtimes[r]!.focused.last else {
+                throw FuzzRefusal(candidates: [.runtimeNotStarted])
+            }
+            currentIntent = .unwind(focused, t)
+            try unwind(from: focused, to: t)
         case .push(let s, let x):
             guard isStack(s), has(x) else { return }
             try validateNew(s, [x])
@@ -879,8 +944,33 @@ final class FuzzModel {
         }
         let id = freshID()
         journal.append(FuzzExpect("factory r\(route) -> f\(id)"))
+        factoryError = nil
+        if case .mismatch(let offset) = spec {
+            // Refused: the node (whose handler captures it) is released with the change.
+            let carried = (route + offset) % 4
+            create(id, .plain, route: carried, name: "f\(id)")
+            let make: (String) -> FlowError = {
+                .factoryRouteMismatch(
+                    route: "r\(route)", node: $0, built: "f\(id)", builtRoute: "r\(carried)")
+            }
+            factoryError = make
+            throw FuzzRefusal(candidates: paths(owner).map(make))
+        }
         create(id, .plain, route: route, name: "f\(id)")
         switch spec {
+        case .mismatch:
+            break
+        case .inUse:
+            // Refused: the node and the wrapper the factory made around it are released.
+            let wrapperID = freshID()
+            let wrapper = create(wrapperID, .plain, route: nil, name: "f\(wrapperID)")
+            nodes[id]!.parent = wrapper
+            nodes[wrapper]!.children = [id]
+            let make: (String) -> FlowError = {
+                .factoryNodeInUse(route: "r\(route)", node: $0, built: "f\(wrapper)/f\(id)")
+            }
+            factoryError = make
+            throw FuzzRefusal(candidates: paths(owner).map(make))
         case .plain:
             break
         case .withStack:
@@ -970,14 +1060,20 @@ final class FuzzModel {
         return livePath(node)
     }
 
-    func navigate(_ id: FuzzID, _ routes: [Int], reentering: Bool, context: Context) throws {
+    /// Navigates from `id` (asked by the app unless `redirect`) and returns the node reached.
+    @discardableResult
+    func navigate(
+        _ id: FuzzID, _ routes: [Int], reentering: Bool, context: Context, redirect: Bool = false
+    ) throws -> FuzzID {
         let node = nodes[id]!
         if node.state == .exited { throw refusal(id) { .containerExited(container: $0) } }
         guard node.state == .entered, let r = runtimeOf(id), runtimes[r]!.running else {
             throw refusal(id) { .notInTree(node: $0) }
         }
+        var reached = id
         try outermost(r) {
             var change = Change(kind: .navigate, domain: id)
+            if !redirect { change.replacesIntentFrom = id }
             try whileChecking(r) {
                 if reentering { removeContent(of: id, &change) }
                 var current = id
@@ -997,7 +1093,7 @@ final class FuzzModel {
                             throw FuzzRefusal(
                                 candidates: refusal.candidates + [
                                     .unknownRoute(route: "r\(route)", node: path)
-                                ])
+                                ] + (factoryError.map { [$0(path)] } ?? []))
                         }
                     } else {
                         (current, isNew) = try planStep(current, toward: route, &change)
@@ -1006,10 +1102,12 @@ final class FuzzModel {
                 }
                 popAbove(visited, &change)
                 if !isNew && reentering && current == id { change.fills.append(id) }
+                reached = current
             }
             if isEmpty(change) { return }
             try commit(change, in: r)
         }
+        return reached
     }
 
     // MARK: Transactions
@@ -1040,6 +1138,8 @@ final class FuzzModel {
                     trace.append(FuzzExpect(prefix: "rt\(r): failed"))
                     journal.append(FuzzExpect(prefix: "onError "))
                 }
+            case .redirect(let id, let routes):
+                performRedirect(id, routes, in: r)
             }
         }
     }
@@ -1100,6 +1200,9 @@ final class FuzzModel {
                     if let spec = nodes[node]!.exitGuard,
                         !consult(spec, node, exit: true, paths: [livePath(node)])
                     {
+                        if let routes = spec.redirect {
+                            throw Redirect(node: livePath(node), routes: routes)
+                        }
                         throw refusal(node) { .exitRefused(node: $0, reason: "no") }
                     }
                 }
@@ -1110,6 +1213,9 @@ final class FuzzModel {
                         spec, node, exit: false,
                         paths: [livePath(node), prospectivePath(node, in: change)])
                 {
+                    if let routes = spec.redirect {
+                        throw Redirect(node: prospectivePath(node, in: change), routes: routes)
+                    }
                     throw FuzzRefusal(candidates: [
                         .entryRefused(node: prospectivePath(node, in: change), reason: "no")
                     ])
@@ -1120,13 +1226,23 @@ final class FuzzModel {
                 for child in nodes[node]!.children { nodes[child]!.parent = nil }
                 nodes[node]!.children = []
             }
+            if let redirect = error as? Redirect {
+                throw redirected(redirect, change: change, in: r)
+            }
             throw error
         }
 
+        if let from = change.replacesIntentFrom { replaceIntent(in: r, by: from) }
         if change.kind == .start { runtimes[r]!.running = true }
         let exitedPaths = change.removals.map(livePath)
         let moved = movedSelections(change)
+        if change.kind == .stop, runtimes[r]!.intent != nil {
+            dropIntent(in: r, "the runtime stopped")
+        }
         for node in exitSet {
+            if let intent = runtimes[r]!.intent, intent.flow == node {
+                dropIntent(in: r, "\(livePath(node)) left without finishing")
+            }
             hook(.willExit, node)
             trace.append(FuzzExpect("rt\(r): exit \(livePath(node))"))
             nodes[node]!.lastPath = livePath(node)
@@ -1172,7 +1288,7 @@ final class FuzzModel {
         var reported = change.domain
         var touched = change.layouts.map(\.container)
         touched += moved.filter { !touched.contains($0) }
-        if change.kind == .navigate, let first = touched.first {
+        if change.kind == .navigate || change.kind == .unwind, let first = touched.first {
             var domain = first
             for container in touched.dropFirst() where !isAncestorOrSelf(domain, of: container) {
                 var candidate = nodes[domain]!.parent
@@ -1215,7 +1331,7 @@ final class FuzzModel {
         if let effect = spec.effect, !quiet {
             perform(effect, actor: node, context: .checking("guard"))
         }
-        return !spec.refuses
+        return !spec.refuses && spec.redirect == nil
     }
 
     func expandDefaults(_ root: FuzzID, container: FuzzID?, _ expanded: inout [FuzzID]) throws {
@@ -1232,7 +1348,7 @@ final class FuzzModel {
                     throw FuzzRefusal(
                         candidates: refusal.candidates + [
                             .unknownRoute(route: "r\(route)", node: path)
-                        ])
+                        ] + (factoryError.map { [$0(path)] } ?? []))
                 }
             }
             pending.append(contentsOf: nodes[node]!.children)
@@ -1276,11 +1392,11 @@ final class FuzzModel {
         actionBudget -= 1
         switch action {
         case .send(let kind):
-            let seq = nextSeq()
+            let seq = newEvent(kind)
             guard let actor, let r = runtimeOf(actor) else { return }
             send(kind, seq: seq, origin: actor, in: r)
         case .runtimeSend(let kind):
-            let seq = nextSeq()
+            let seq = newEvent(kind)
             guard let actor, let r = runtimeOf(actor), runtimes[r]!.running else { return }
             send(kind, seq: seq, origin: nil, in: r)
         case .setValue(let id, let key, let token):
@@ -1295,6 +1411,18 @@ final class FuzzModel {
             nodes[stack]!.children = [entry]
             nodes[stack]!.parent = root
             nodes[root]!.children = [stack]
+        case .adoptCarried:
+            guard let carried = carrying.last ?? nil, let actor else { return }
+            let op = FuzzOp.present(actor, carried)
+            do {
+                try perform(op, context: context)
+            } catch let refusal as FuzzRefusal {
+                journal.append(
+                    FuzzExpect(
+                        options: refusal.candidates.map { "\(context.name) \(op) threw \($0)" }))
+            } catch {
+                preconditionFailure("unexpected \(error)")
+            }
         case .op(let op):
             // An exited node nothing holds is already freed on the real side: nothing to call.
             if case .handler = context {
@@ -1377,7 +1505,7 @@ final class FuzzModel {
             .switchTo(let c, _), .switchRoute(let c, _), .present(let c, _), .dismiss(let c),
             .platformDismiss(let c), .navigate(let c, _, _), .select(let c, _), .selectAt(let c, _),
             .platformSelect(let c, _), .setTabs(let c, _, _), .writeSelection(let c, _),
-            .writePath(let c, _), .writePresented(let c, _):
+            .writePath(let c, _), .writePresented(let c, _), .unwind(let c, _):
             return nodes[c] == nil ? nil : c
         default:
             return nil
@@ -1397,6 +1525,7 @@ final class FuzzModel {
 
     func deliver(_ kind: FuzzEventKind, seq: Int, origin: FuzzID?, in r: Int) {
         let name = "\(kind.letter)#\(seq)"
+        let carried = carriedBySeq.removeValue(forKey: seq)
         guard let sender = origin ?? runtimes[r]!.focused.last else {
             trace.append(FuzzExpect(prefix: "rt\(r): dropped \(name)"))
             return
@@ -1413,7 +1542,11 @@ final class FuzzModel {
         // The real dispatch holds the sender for the whole delivery: a handler can still
         // reach it after it exits (and gets containerExited when it asks it for a change).
         delivering.append(sender)
-        defer { delivering.removeLast() }
+        carrying.append(carried)
+        defer {
+            delivering.removeLast()
+            carrying.removeLast()
+        }
         var current: FuzzID? = sender
         while let node = current {
             if let handler = nodes[node]!.handlers[kind] {
@@ -1474,6 +1607,7 @@ final class FuzzModel {
         runtimes[r]!.root = nil
         runtimes[r]!.queue = []
         runtimes[r]!.focused = []
+        runtimes[r]!.intent = nil
     }
 
     /// The nodes that must still be allocated: held by the test, owned by a held runtime,
@@ -1486,6 +1620,8 @@ final class FuzzModel {
         }
         for runtime in runtimes.values where runtime.held {
             if let root = runtime.root { pending.append(root) }
+            // A pending intent keeps what asking for its change again needs.
+            if let intent = runtime.intent { pending.append(contentsOf: intent.holds) }
         }
         while let id = pending.popLast() {
             guard marked.insert(id).inserted, let node = nodes[id] else { continue }
@@ -1535,7 +1671,7 @@ extension FuzzModel {
     func isGone(_ id: FuzzID, actor: FuzzID?, _ live: Set<FuzzID>) -> Bool {
         guard let node = nodes[id] else { return false }
         return !live.contains(id) && node.tasksAtExit == 0 && id != actor
-            && !delivering.contains(id)
+            && !delivering.contains(id) && !carrying.contains(id)
     }
 
     /// The nodes an operation names besides its container (attached, selected, written to
@@ -1549,6 +1685,8 @@ extension FuzzModel {
             return list.filter { $0 != fuzzBogusID }
         case .writeSelection(_, let x), .writePresented(_, let x):
             return x.map { $0 == fuzzBogusID ? [] : [$0] } ?? []
+        case .unwind(_, let t), .runtimeUnwind(_, let t):
+            return [t]
         default:
             return []
         }
@@ -1570,5 +1708,167 @@ extension FuzzModel {
             guard let index = entries.firstIndex(of: node) else { continue }
             for entry in entries[(index + 1)...].reversed() { remove(entry, from: stack, &change) }
         }
+    }
+}
+
+extension FuzzModel {
+    /// The nodes the closure asking for a container's operation again captures.
+    func intentHolds(_ op: FuzzOp) -> [FuzzID] {
+        var holds = namedNodes(op)
+        if let domain = changeDomain(op) { holds.append(domain) }
+        switch op {
+        case .popTo(_, let x), .platformPopTo(_, let x): holds.append(x)
+        default: break
+        }
+        return holds
+    }
+
+    /// A guard redirected `change`: the intent is kept (replacing an older one) and the
+    /// redirect queued, or, with nothing to keep (start, a redirect's own change), a plain
+    /// refusal.
+    func redirected(_ redirect: Redirect, change: Change, in r: Int) -> FuzzRefusal {
+        let target = redirect.routes.map { "r\($0)" }.joined(separator: " / ")
+        guard let spec = currentIntent, !redirecting.contains(r), runtimes[r]!.root != nil else {
+            return FuzzRefusal(candidates: [
+                .entryRefused(node: redirect.node, reason: "redirected to \(target)")
+            ])
+        }
+        let description: String
+        let holds: [FuzzID]
+        switch spec {
+        case .composition(let kept):
+            description = "\(change.kind.rawValue) \(change.domain.map(livePath) ?? "")"
+            holds = kept
+        case .navigate(let node, let routes):
+            description =
+                "navigate \(livePath(node)) to "
+                + routes.map { "r\($0)" }.joined(separator: " / ")
+            holds = [node]
+        case .unwind(let node, let target):
+            description = "unwind from \(livePath(node)) to '\(livePath(target))'"
+            holds = [node, target]
+        }
+        if let old = runtimes[r]!.intent {
+            trace.append(
+                FuzzExpect(
+                    "rt\(r): intent replaced \(old.description) (a newer change was redirected)"))
+        }
+        intentCount += 1
+        runtimes[r]!.intent = PendingIntent(
+            id: intentCount, description: description, holds: holds, flow: nil)
+        trace.append(
+            FuzzExpect(
+                "rt\(r): intent kept \(description) (\(redirect.node) redirected to \(target))"))
+        runtimes[r]!.queue.append(.redirect(id: intentCount, routes: redirect.routes))
+        return FuzzRefusal(candidates: [.redirected(node: redirect.node, to: target)])
+    }
+
+    /// The queued redirect: a navigation from the root; the node it reaches is the flow
+    /// whose leaving decides the intent.
+    func performRedirect(_ id: Int, _ routes: [Int], in r: Int) {
+        guard runtimes[r]!.running, let root = runtimes[r]!.root else {
+            if runtimes[r]!.intent?.id == id {
+                dropIntent(in: r, "the redirect was skipped: the runtime stopped")
+            }
+            return
+        }
+        let saved = currentIntent
+        currentIntent = nil
+        redirecting.insert(r)
+        defer {
+            redirecting.remove(r)
+            currentIntent = saved
+        }
+        do {
+            let reached = try navigate(
+                root, routes, reentering: false, context: .queued, redirect: true)
+            if runtimes[r]!.intent?.id == id { runtimes[r]!.intent!.flow = reached }
+        } catch {
+            if let intent = runtimes[r]!.intent {
+                runtimes[r]!.intent = nil
+                trace.append(
+                    FuzzExpect(
+                        prefix:
+                            "rt\(r): intent dropped \(intent.description) (the redirect failed: "
+                    ))
+            }
+            trace.append(FuzzExpect(prefix: "rt\(r): failed"))
+            journal.append(FuzzExpect(prefix: "onError "))
+        }
+    }
+
+    /// A navigation from `node` that passed every check replaces the pending intent, unless
+    /// it is asked within the redirect's flow (or the redirect has not run yet).
+    func replaceIntent(in r: Int, by node: FuzzID) {
+        guard let intent = runtimes[r]!.intent, !redirecting.contains(r),
+            let flow = intent.flow, !isAncestorOrSelf(flow, of: node)
+        else { return }
+        runtimes[r]!.intent = nil
+        trace.append(
+            FuzzExpect(
+                "rt\(r): intent replaced \(intent.description) "
+                    + "(a newer navigation from \(livePath(node)))"))
+    }
+
+    func dropIntent(in r: Int, _ reason: String) {
+        guard let intent = runtimes[r]!.intent else { return }
+        runtimes[r]!.intent = nil
+        trace.append(FuzzExpect("rt\(r): intent dropped \(intent.description) (\(reason))"))
+    }
+
+    /// `x.unwind(to: t)`: dismisses and pops what covers `t` on the way up, in one
+    /// transaction reported in the deepest node containing what it touched.
+    func unwind(from x: FuzzID, to t: FuzzID) throws {
+        let node = nodes[x]!
+        if node.state == .exited { throw refusal(x) { .containerExited(container: $0) } }
+        guard node.state == .entered, let r = runtimeOf(x), runtimes[r]!.running else {
+            throw refusal(x) { .notInTree(node: $0) }
+        }
+        if runtimes[r]!.applying {
+            throw FuzzRefusal(candidates: [.changeInProgress(node: livePath(x))])
+        }
+        // The target: a node from `x` up, or a stack entry below the one the way passes.
+        var found = false
+        var current: FuzzID? = x
+        var passed: FuzzID?
+        while let id = current, !found {
+            if id == t {
+                found = true
+            } else if nodes[id]!.kind == .stack, let passed,
+                let index = nodes[id]!.children.firstIndex(of: passed),
+                nodes[id]!.children[..<index].contains(t)
+            {
+                found = true
+            }
+            passed = id
+            current = nodes[id]!.parent
+        }
+        guard found else {
+            throw FuzzRefusal(
+                candidates: paths(t).map {
+                    .unwindTargetNotFound(target: "'\($0)'", node: livePath(x))
+                })
+        }
+        var change = Change(kind: .unwind, domain: t)
+        change.replacesIntentFrom = x
+        var covering: [(node: FuzzID, container: FuzzID)] = []
+        if let presented = nodes[t]!.presented { covering.append((presented, t)) }
+        var child = t
+        while let parent = nodes[child]!.parent {
+            if nodes[parent]!.kind == .stack,
+                let index = nodes[parent]!.children.firstIndex(of: child)
+            {
+                for entry in nodes[parent]!.children[(index + 1)...].reversed() {
+                    covering.append((entry, parent))
+                }
+            }
+            if let presented = nodes[parent]!.presented, presented != child {
+                covering.append((presented, parent))
+            }
+            child = parent
+        }
+        for (node, container) in covering.reversed() { remove(node, from: container, &change) }
+        if isEmpty(change) { return }
+        try outermost(r) { try commit(change, in: r) }
     }
 }

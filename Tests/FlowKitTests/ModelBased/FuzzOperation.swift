@@ -20,11 +20,14 @@ enum FuzzKind: CaseIterable, Sendable {
 /// A node id written to a binding that names no node (`FlowNodeID(rawValue: .max)`).
 let fuzzBogusID: FuzzID = -1
 
-/// The three event types the random tester sends (`A#seq`, `B#seq`, `C#seq` in the trace).
+/// The event types the random tester sends (`A#seq`, `B#seq`, `C#seq`, `D#seq` in the trace).
+/// A `D` event carries a fresh node (`c<id>`) the tester makes for it and drops: the trace
+/// must not keep it alive (only the event's traceName is kept), and a handler may attach it
+/// (``FuzzAction/adoptCarried``).
 enum FuzzEventKind: Int, CaseIterable, Sendable {
-    case a, b, c
+    case a, b, c, d
 
-    var letter: String { ["A", "B", "C"][rawValue] }
+    var letter: String { ["A", "B", "C", "D"][rawValue] }
 }
 
 /// A lifecycle hook.
@@ -60,6 +63,9 @@ indirect enum FuzzAction: Sendable, CustomStringConvertible {
     case setValue(FuzzID, FuzzKey, token: Int)
     /// Builds a throwaway offline subtree (a stack with one entry) and drops it.
     case composeFresh
+    /// From a handler of a `D` event: presents the node the event carries on the handler's
+    /// node (nothing for other events).
+    case adoptCarried
 
     var description: String {
         switch self {
@@ -69,19 +75,27 @@ indirect enum FuzzAction: Sendable, CustomStringConvertible {
         case .setValue(let id, let key, let token):
             return "n\(id).dependencies[\(key.label)] = t\(token)"
         case .composeFresh: return "composeFresh"
+        case .adoptCarried: return "try node.present(event.node)"
         }
     }
 }
 
 /// A guard: its answer, whether the closure captures its own node strongly, and a side
-/// effect run every time it is consulted.
+/// effect run every time it is consulted. With `redirect`, it answers
+/// `.redirect(to: routes as child steps)` (whatever `refuses` says).
 struct FuzzGuard: Sendable, CustomStringConvertible {
     var refuses = false
     var captures = false
     var effect: FuzzAction?
+    var redirect: [Int]?
 
     var description: String {
         var text = refuses ? "refuse" : "allow"
+        if let redirect {
+            text =
+                "redirect(to: [" + redirect.map { ".child(\"r\($0)\")" }.joined(separator: ", ")
+                + "])"
+        }
         if captures { text += ", capturing" }
         if let effect { text += ", then \(effect)" }
         return "{ \(text) }"
@@ -110,12 +124,22 @@ enum FuzzFactory: Sendable, CustomStringConvertible {
     case withStack
     /// A plain node, after a side effect.
     case effect(FuzzAction)
+    /// A node carrying route `(route + offset) % 4` (another route), whose handler captures
+    /// the node itself: `factoryRouteMismatch`, and the node must be released.
+    case mismatch(offset: Int)
+    /// A node with the route, attached below a wrapper the factory also made:
+    /// `factoryNodeInUse`, and both must be released.
+    case inUse
 
     var description: String {
         switch self {
         case .plain: return "{ node(route) }"
         case .withStack: return "{ node(route) embedding FlowStack(root: node) }"
         case .effect(let action): return "{ \(action); return node(route) }"
+        case .mismatch(let offset):
+            return "{ node(route + \(offset)) with a handler capturing it }"
+        case .inUse:
+            return "{ w.embed(node(route)); node.on(A) { _ = w }; return node }"
         }
     }
 }
@@ -171,6 +195,10 @@ indirect enum FuzzOp: Sendable, CustomStringConvertible {
     case writePath(FuzzID, [FuzzID])
     /// `node.presentedBinding = x` (`nil` writes `nil`).
     case writePresented(FuzzID, FuzzID?)
+    /// `node.unwind(to: target)`.
+    case unwind(FuzzID, FuzzID)
+    /// `runtime.unwind(to: target)` (from the focused node).
+    case runtimeUnwind(Int, FuzzID)
 
     /// The operation's name, used to tell failures apart while shrinking.
     var name: String {
@@ -182,7 +210,8 @@ indirect enum FuzzOp: Sendable, CustomStringConvertible {
         switch self {
         case .push, .pop, .popTo, .popToRoot, .setStack, .platformPop, .platformPopTo, .embed,
             .switchTo, .switchRoute, .present, .dismiss, .platformDismiss, .navigate,
-            .runtimeNavigate, .start, .stop, .select, .selectAt, .platformSelect, .setTabs:
+            .runtimeNavigate, .start, .stop, .select, .selectAt, .platformSelect, .setTabs,
+            .unwind, .runtimeUnwind:
             return true
         default:
             return false
@@ -269,6 +298,8 @@ indirect enum FuzzOp: Sendable, CustomStringConvertible {
             return "\(n(s)).pathBinding = [" + list.map(bindingValue).joined(separator: ", ") + "]"
         case .writePresented(let p, let x):
             return "\(n(p)).presentedBinding = \(x.map(n) ?? "nil")"
+        case .unwind(let x, let t): return "try \(n(x)).unwind(to: \(n(t)))"
+        case .runtimeUnwind(let r, let t): return "try rt\(r).unwind(to: \(n(t)))"
         }
     }
 }

@@ -47,8 +47,23 @@ final class FuzzRun {
             thrown = error
         }
         coverage["op \(op.name)\(thrown == nil ? "" : " threw")", default: 0] += 1
+        if let error = thrown as? FlowError {
+            let name = Mirror(reflecting: error).children.first?.label ?? "\(error)"
+            coverage["error \(name)", default: 0] += 1
+        }
         for line in world.traceLog {
             let words = line.split(separator: " ")
+            if words.count > 2, words[1] == "intent" {
+                let reason =
+                    line.hasSuffix("left without finishing)")
+                    ? " (flow left)"
+                    : line.hasSuffix("(the runtime stopped)")
+                        ? " (stopped)"
+                        : line.contains("(the redirect failed")
+                            ? " (redirect failed)"
+                            : line.contains("(a newer navigation") ? " (by navigation)" : ""
+                coverage["intent \(words[2])\(reason)", default: 0] += 1
+            }
             if words.count > 2, words[1] == "change" || words[1] == "failed" {
                 let exits = words[1] == "change" && words.contains { $0.hasPrefix("-") }
                 coverage["\(words[1]) \(words[2])\(exits ? " (exits)" : "")", default: 0] += 1
@@ -274,6 +289,11 @@ final class FuzzRun {
             if root != expected.root {
                 problems.append(
                     "root \(String(describing: root)) != \(String(describing: expected.root))")
+            }
+            if runtime.pendingIntent != expected.intent?.description {
+                problems.append(
+                    "pendingIntent \(runtime.pendingIntent ?? "nil") != "
+                        + "\(expected.intent?.description ?? "nil")")
             }
             if ids(runtime.focusedPath) != expected.focused {
                 problems.append("focusedPath \(ids(runtime.focusedPath)) != \(expected.focused)")

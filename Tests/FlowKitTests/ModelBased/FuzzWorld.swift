@@ -17,6 +17,14 @@ struct FuzzEventC: FlowEvent {
     var traceName: String { "C#\(seq)" }
 }
 
+/// An event that holds a reference: the node it carries (made for it, `c<id>`). The trace
+/// keeps only its traceName, so the node is freed once nothing else holds it.
+struct FuzzEventD: FlowEvent {
+    let seq: Int
+    let node: FlowController
+    var traceName: String { "D#\(seq)" }
+}
+
 /// A dependency value whose lifetime the census tracks.
 final class FuzzToken: Sendable {
     let id: Int
@@ -172,6 +180,9 @@ final class FuzzWorld {
     var quiet = false
     /// How many closure actions the current step may still run.
     var actionBudget = 64
+    /// The node carried by each event whose handler is running, innermost last (`nil` for
+    /// events that carry none).
+    var carried: [FlowController?] = []
 
     func node(_ id: FuzzID) -> FlowController? { nodes[id]?.object as? FlowController }
 
@@ -248,6 +259,9 @@ final class FuzzWorld {
         case .a: return FuzzEventA(seq: eventSeq)
         case .b: return FuzzEventB(seq: eventSeq)
         case .c: return FuzzEventC(seq: eventSeq)
+        case .d:
+            let id = freshID()
+            return FuzzEventD(seq: eventSeq, node: create(id, .plain, route: nil, name: "c\(id)"))
         }
     }
 
@@ -268,6 +282,9 @@ final class FuzzWorld {
     func guardFired(_ spec: FuzzGuard, exit: Bool, node: FlowController) -> FlowGuardDecision {
         journal.append("\(exit ? "exitGuard" : "entryGuard") \(node.path)")
         if let effect = spec.effect, !quiet { perform(effect, actor: node, context: "guard") }
+        if let routes = spec.redirect {
+            return .redirect(to: routes.map { FlowStep(FlowRoute("r\($0)")) })
+        }
         return spec.refuses ? .refuse("no") : .allow
     }
 
@@ -275,6 +292,8 @@ final class FuzzWorld {
         _ spec: FuzzHandler, event: any FlowEvent, node: FlowController
     ) -> EventDisposition {
         journal.append("handle \(event.traceName) at \(node.path)")
+        carried.append((event as? FuzzEventD)?.node)
+        defer { carried.removeLast() }
         for action in spec.actions { perform(action, actor: node, context: "handler") }
         return spec.handles ? .handled : .forward
     }
@@ -282,8 +301,32 @@ final class FuzzWorld {
     func factoryFired(_ spec: FuzzFactory, route: Int, owner: FlowController?) -> FlowController {
         let id = freshID()
         journal.append("factory r\(route) -> f\(id)")
+        if case .mismatch(let offset) = spec {
+            let built = create(id, .plain, route: (route + offset) % 4, name: "f\(id)")
+            built.on(FuzzEventA.self) { _, _ in
+                _ = built
+                return .forward
+            }
+            return built
+        }
         let built = create(id, .plain, route: route, name: "f\(id)")
         switch spec {
+        case .mismatch:
+            break
+        case .inUse:
+            let wrapperID = freshID()
+            let wrapper = create(wrapperID, .plain, route: nil, name: "f\(wrapperID)")
+            do {
+                try wrapper.embed(built)
+            } catch {
+                journal.append("factory composition threw \(error)")
+            }
+            // The node's handler keeps the wrapper (which keeps the node): a cycle only the
+            // refusal's release breaks.
+            built.on(FuzzEventA.self) { _, _ in
+                _ = wrapper
+                return .forward
+            }
         case .plain:
             break
         case .withStack:
@@ -337,6 +380,7 @@ final class FuzzWorld {
         case .a: register(FuzzEventA.self)
         case .b: register(FuzzEventB.self)
         case .c: register(FuzzEventC.self)
+        case .d: register(FuzzEventD.self)
         }
     }
 
@@ -345,6 +389,7 @@ final class FuzzWorld {
         case .a: node.removeHandler(for: FuzzEventA.self)
         case .b: node.removeHandler(for: FuzzEventB.self)
         case .c: node.removeHandler(for: FuzzEventC.self)
+        case .d: node.removeHandler(for: FuzzEventD.self)
         }
     }
 
@@ -353,6 +398,7 @@ final class FuzzWorld {
         case .a: return node.handles(FuzzEventA.self)
         case .b: return node.handles(FuzzEventB.self)
         case .c: return node.handles(FuzzEventC.self)
+        case .d: return node.handles(FuzzEventD.self)
         }
     }
 
@@ -397,6 +443,17 @@ final class FuzzWorld {
                 try root.embed(stack)
             } catch {
                 journal.append("\(context) composeFresh threw \(error)")
+            }
+        case .adoptCarried:
+            guard let node = carried.last ?? nil, let id = FuzzWorld.id(of: node),
+                let actorID = FuzzWorld.id(of: actor)
+            else { return }
+            let op = FuzzOp.present(actorID, id)
+            coverage["action \(context) adoptCarried", default: 0] += 1
+            do {
+                try run(op)
+            } catch {
+                journal.append("\(context) \(op) threw \(error)")
             }
         case .op(let op):
             coverage["action \(context) \(op.name)", default: 0] += 1
@@ -604,6 +661,12 @@ final class FuzzWorld {
             } else {
                 p.presentedBinding = nil
             }
+        case .unwind(let x, let t):
+            guard let x = get(x), let t = get(t) else { return }
+            try x.unwind(to: t)
+        case .runtimeUnwind(let r, let t):
+            guard let runtime = runtime(r), let t = get(t) else { return }
+            try runtime.unwind(to: t)
         case .releaseOffMain, .releaseRuntime:
             preconditionFailure("asynchronous operation \(op) run synchronously")
         }
