@@ -16,8 +16,7 @@ extension FlowController {
     /// - Throws: ``FlowError`` if `child` is attached elsewhere, was exited, or is an ancestor
     ///   of this node; if a guard refuses; if this node was exited.
     public func embed(_ child: FlowController) throws {
-        if _queueIfApplying(self, "embed", { try $0.embed(child) }) { return }
-        try _replaceChildren(with: child, kind: .embed) { try self.embed(child) }
+        try _replaceChildren(with: child, kind: .embed, again: { try self.embed(child) })
     }
 
     /// Presents `node` modally over this node. The presented node's next responder is this
@@ -30,14 +29,17 @@ extension FlowController {
     /// - Throws: ``FlowError/alreadyPresenting(presenter:presented:)`` if this node already
     ///   presents a node; the attach errors of ``embed(_:)``; a guard's refusal.
     public func present(_ node: FlowController) throws {
-        if _queueIfApplying(self, "present", { try $0.present(node) }) { return }
-        try _validateNewChild(node)
-        if let presented = _presented {
-            throw FlowError.alreadyPresenting(presenter: path, presented: presented.path)
-        }
-        try _perform(
-            .present, rerun: { { try self.present(node) } },
-            offline: _OfflineAttach(node, presenting: true)
+        try _change(
+            .present, again: { try self.present(node) },
+            offline: _OfflineAttach(node, presenting: true),
+            validate: {
+                try self._validateNewChild(node)
+                if let presented = self._presented {
+                    throw FlowError.alreadyPresenting(
+                        presenter: self.path, presented: presented.path)
+                }
+                return true
+            }
         ) { change in
             change.present(node, by: self)
         }
@@ -100,14 +102,20 @@ extension FlowController {
         if state == .exited { throw FlowError.containerExited(container: path) }
     }
 
+    /// Replaces this node's children with `child` (`embed`, `switch(to:)`).
+    @inline(__always)
     func _replaceChildren(
         with child: FlowController, kind: FlowChange.Kind,
-        rerun: @escaping @MainActor () throws -> Void
+        again: @autoclosure () -> @MainActor () throws -> Void
     ) throws {
-        if _queueIfApplying(self, kind.rawValue, { _ in try rerun() }) { return }
-        try _validateNewChild(child)
-        let attach = _children.isEmpty ? _OfflineAttach(child, presenting: false) : nil
-        try _perform(kind, rerun: { rerun }, offline: attach) { change in
+        try _change(
+            kind, again: again(),
+            offline: self._children.isEmpty ? _OfflineAttach(child, presenting: false) : nil,
+            validate: {
+                try self._validateNewChild(child)
+                return true
+            }
+        ) { change in
             for old in change.plannedChildren(of: self).reversed() {
                 change.remove(old, from: self)
             }

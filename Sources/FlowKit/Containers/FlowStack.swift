@@ -40,15 +40,17 @@ open class FlowStack: FlowController {
     ///   of the stack; an entry guard's refusal. The stack is then unchanged.
     /// - Complexity: O(*m*) for the *m* nodes that enter.
     public func push(_ node: FlowController) throws {
-        if _queueIfApplying(self, "push", { try $0.push(node) }) { return }
-        try _validateNewChild(node)
-        try _perform(
-            .push, rerun: { { try self.push(node) } },
-            offline: _OfflineAttach(node, presenting: false)
+        let made = try _change(
+            .push, again: { try self.push(node) },
+            offline: _OfflineAttach(node, presenting: false),
+            validate: {
+                try self._validateNewChild(node)
+                return true
+            }
         ) { change in
             change.append(node, to: self)
         }
-        _checkInvariants()
+        if made { _checkInvariants() }
     }
 
     /// Pops the top entry.
@@ -117,19 +119,23 @@ open class FlowStack: FlowController {
     /// - Throws: ``FlowError`` if a new node is attached elsewhere, was exited, or appears
     ///   twice; a guard's refusal. The stack is then unchanged.
     public func setStack(_ nodes: [FlowController]) throws {
-        if _queueIfApplying(self, "setStack", { try $0.setStack(nodes) }) { return }
-        try _requireNotExited()
-        let current = Set(_children.map(ObjectIdentifier.init))
-        let newNodes = nodes.filter { !current.contains(ObjectIdentifier($0)) }
-        try _validateNewChildren(newNodes)
-        var seen = Set<ObjectIdentifier>()
-        for node in nodes where !seen.insert(ObjectIdentifier(node)).inserted {
-            throw FlowError.duplicateNode(node: node.path)
-        }
-        try _perform(.setStack, rerun: { { try self.setStack(nodes) } }) { change in
+        let made = try _change(
+            .setStack, again: { try self.setStack(nodes) },
+            validate: {
+                try self._requireNotExited()
+                let current = Set(self._children.map(ObjectIdentifier.init))
+                try self._validateNewChildren(
+                    nodes.filter { !current.contains(ObjectIdentifier($0)) })
+                var seen = Set<ObjectIdentifier>()
+                for node in nodes where !seen.insert(ObjectIdentifier(node)).inserted {
+                    throw FlowError.duplicateNode(node: node.path)
+                }
+                return true
+            }
+        ) { change in
             change.setChildren(nodes, of: self)
         }
-        _checkInvariants()
+        if made { _checkInvariants() }
     }
 
     /// Tells FlowKit that the platform popped every entry above `entry` on its own (a back

@@ -33,8 +33,7 @@ open class FlowSwitch: FlowController {
     /// - Throws: ``FlowError`` if `node` is attached elsewhere, was exited, or is an ancestor
     ///   of the switch; a guard's refusal (then nothing changes).
     public func `switch`(to node: FlowController) throws {
-        if _queueIfApplying(self, "switch", { try $0.switch(to: node) }) { return }
-        try _replaceChildren(with: node, kind: .switch) { try self.switch(to: node) }
+        try _replaceChildren(with: node, kind: .switch, again: { try self.switch(to: node) })
     }
 
     /// Replaces the current child with the node built for `route` (or keeps the current
@@ -48,10 +47,13 @@ open class FlowSwitch: FlowController {
     ///   ``FlowError/factoryNodeInUse(route:node:built:)``); a guard's refusal;
     ///   ``FlowError/containerExited(container:)`` if the switch was exited.
     public func `switch`(to route: FlowRoute) throws {
-        if _queueIfApplying(self, "switch", { try $0.switch(to: route) }) { return }
-        try _requireNotExited()
-        if current?.route == route { return }
-        try _perform(.switch, rerun: { { try self.switch(to: route) } }) { change in
+        try _change(
+            .switch, again: { try self.switch(to: route) },
+            validate: {
+                try self._requireNotExited()
+                return self.current?.route != route
+            }
+        ) { change in
             let child = try self._makeChild(route)
             for old in change.plannedChildren(of: self).reversed() {
                 change.remove(old, from: self)

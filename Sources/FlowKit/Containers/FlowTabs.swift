@@ -144,23 +144,27 @@ open class FlowTabs: FlowController {
     ///   twice; ``FlowError/notATab(tabs:node:)`` if `index` is out of range; a guard's
     ///   refusal. The container is then unchanged.
     public func setTabs(_ tabs: [FlowController], selecting index: Int? = nil) throws {
-        if _queueIfApplying(self, "setTabs", { try $0.setTabs(tabs, selecting: index) }) {
-            return
-        }
-        try _requireNotExited()
-        let current = Set(_children.map(ObjectIdentifier.init))
-        try _validateNewChildren(tabs.filter { !current.contains(ObjectIdentifier($0)) })
-        var seen = Set<ObjectIdentifier>()
-        for tab in tabs where !seen.insert(ObjectIdentifier(tab)).inserted {
-            throw FlowError.duplicateNode(node: tab.path)
-        }
-        if let index, !(tabs.isEmpty && index == 0), !tabs.indices.contains(index) {
-            throw FlowError.notATab(tabs: path, node: "tab index \(index)")
-        }
-        let newIndex = index ?? _selectedTab.flatMap { _index(of: $0, in: tabs) } ?? 0
-        if tabs.elementsEqual(_children, by: ===) && newIndex == _selectedIndex { return }
-        try _perform(.setStack, rerun: { { try self.setTabs(tabs, selecting: index) } }) {
-            change in
+        var newIndex = 0
+        try _change(
+            .setStack, operation: "setTabs", again: { try self.setTabs(tabs, selecting: index) },
+            validate: {
+                try self._requireNotExited()
+                let current = Set(self._children.map(ObjectIdentifier.init))
+                try self._validateNewChildren(
+                    tabs.filter { !current.contains(ObjectIdentifier($0)) })
+                var seen = Set<ObjectIdentifier>()
+                for tab in tabs where !seen.insert(ObjectIdentifier(tab)).inserted {
+                    throw FlowError.duplicateNode(node: tab.path)
+                }
+                if let index, !(tabs.isEmpty && index == 0), !tabs.indices.contains(index) {
+                    throw FlowError.notATab(tabs: self.path, node: "tab index \(index)")
+                }
+                newIndex = index ?? self._selectedTab.flatMap { _index(of: $0, in: tabs) } ?? 0
+                return
+                    !(tabs.elementsEqual(self._children, by: ===)
+                    && newIndex == self._selectedIndex)
+            }
+        ) { change in
             change.setChildren(tabs, of: self)
             change.select(newIndex, in: self)
         }

@@ -80,9 +80,11 @@ public struct FlowDependencies {
         guard let box = node._dependencyBox(key) else {
             return node._isScoped ? nil : _unscopedValue(key, as: type)
         }
-        // The key's type fixes the value's type, so this downcast cannot fail. Unretained is
-        // safe: only an entered node has a flattened scope, which holds the box; the node is
-        // held by `self.node`, and no app code runs between the probe and this read.
+        // The key's type fixes the value's type, so this downcast cannot fail. Unretained box.
+        // Invariant: read from an entered node's flattened scope, which holds it. Enforced
+        // by: only entered nodes have one; `self.node` holds the node; no app code runs
+        // between the probe and the read. Tested by: DependencyTests, ConcurrencyTests.
+        assert(node.state == .entered, "an unretained dependency box read from a node not entered")
         return unsafeDowncast(box.takeUnretainedValue(), to: _ValueBox<Value>.self).value
     }
 
@@ -161,6 +163,7 @@ extension FlowController {
     /// it reads the parent's scope along the unretained link ``_next``, which is safe from an
     /// entered node (see there), where a `weak` load would take the slow side-table path.
     func _recomputeScope() {
+        assert(_nextIsSound(), "_next followed from a node that is not entered, or stale")
         let inherited = _next?.takeUnretainedValue()._scope
         guard let own = _ownValues else {
             _scope = inherited

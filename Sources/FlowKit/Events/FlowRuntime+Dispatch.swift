@@ -92,17 +92,20 @@ extension FlowRuntime {
         // writes a captured variable pays a dynamic exclusivity check on every event.
         let (handler, thrown): (FlowController?, (any Error)?) = _withPointer(to: event) {
             pointer in
-            // Why the unretained walk is safe: every node from `sender` up is entered in this
-            // runtime, so it is owned by its parent up to the root, which this runtime owns
-            // (and `self` is alive for this call); `_next` of an entered node is always its
-            // live parent (see FlowController._next). No app code runs between two hops
-            // except a handler: around a handler call the node is retained, and afterwards
-            // both it and the sender are re-checked and the next hop re-read, because a
-            // handler may change the tree.
+            // Unretained walk. Invariant: every node from `sender` up is entered in this
+            // runtime (see FlowController._next). Enforced by: `sender` is checked entered
+            // above; around a handler the node is retained, and afterwards it and the sender
+            // are re-checked and the next hop re-read (a handler may change the tree). Tested
+            // by: the responder-chain and concurrency tests under AddressSanitizer. Debug
+            // check: `_nextIsSound()` asserted per hop.
             var node = Unmanaged.passUnretained(sender)
             while true {
                 // Unmanaged steps: no retain/release per hop (nodes that are weakly referenced
                 // have side-table refcounts, where every retain/release takes the slow path).
+                assert(
+                    node.takeUnretainedValue()._nextIsSound()
+                        && node.takeUnretainedValue()._runtime === self,
+                    "the responder chain reached a node that is not entered in this runtime")
                 let filter = node.takeUnretainedValue()._handlerFilter
                 let next = node.takeUnretainedValue()._next
                 if filter & bit != 0 {

@@ -54,23 +54,15 @@ extension FlowController {
         to path: [FlowStep], history: FlowHistoryDepth? = nil,
         historyDefault: FlowRoute? = nil, reentering: Bool = false
     ) throws {
-        let queued = _queueIfApplying(self, "navigate") {
-            try $0.navigate(
+        // The call itself, to queue it or to keep it as a redirected intent.
+        let again: @MainActor @Sendable () throws -> Void = {
+            try self.navigate(
                 to: path, history: history, historyDefault: historyDefault, reentering: reentering)
         }
-        if queued { return }
-        guard
-            let runtime = try _runtimeForNavigation(
-                "navigate",
-                rerun: {
-                    try self.navigate(
-                        to: path, history: history, historyDefault: historyDefault,
-                        reentering: reentering)
-                })
-        else { return }
+        guard let runtime = try _runtimeForNavigation("navigate", rerun: again) else { return }
         _ = try runtime._navigate(
             from: self, along: path, history: history, historyDefault: historyDefault,
-            reentering: reentering, origin: .app)
+            reentering: reentering, origin: .app(again))
     }
 
     /// Shows the global route `route`, registered on this node or an ancestor with
@@ -84,12 +76,9 @@ extension FlowController {
     /// - Throws: ``FlowError/unknownGlobalRoute(route:node:)``, a factory error, a guard's
     ///   refusal, ``FlowError/notInTree(node:)``; the tree is then unchanged.
     public func open(_ route: FlowRoute) throws {
-        if _queueIfApplying(self, "open", { try $0.open(route) }) { return }
-        guard let runtime = try _runtimeForNavigation("open", rerun: { try self.open(route) })
-        else { return }
-        let intent = _Intent(describe: { "open \(route) from \(self.path)" }) {
-            try self.open(route)
-        }
+        let again: @MainActor @Sendable () throws -> Void = { try self.open(route) }
+        guard let runtime = try _runtimeForNavigation("open", rerun: again) else { return }
+        let intent = _Intent(describe: { "open \(route) from \(self.path)" }, run: again)
         try runtime._transact(.open, domain: self, platform: false, intent: intent) { change in
             change.replacesIntentFrom = self
             try self._planOpen(route, in: &change)
@@ -98,8 +87,9 @@ extension FlowController {
 
     // MARK: Internals
 
-    /// The runtime to navigate in now, or `nil` if the navigation was queued (called from a
-    /// lifecycle hook). Navigation needs a running tree.
+    /// The runtime to navigate in now, or `nil` if the navigation was queued as `rerun` (asked
+    /// while a change is applied: from a hook, the host or an observer). Navigation needs a
+    /// running tree.
     func _runtimeForNavigation(
         _ operation: String, rerun: @escaping @MainActor () throws -> Void
     ) throws -> FlowRuntime? {

@@ -10,10 +10,6 @@ extension FlowController {
     /// - Throws: ``FlowError/unwindTargetNotFound(target:node:)`` if `target` is not on the
     ///   way up; a guard's refusal; ``FlowError/notInTree(node:)``. Nothing changes then.
     public func unwind(to target: FlowController) throws {
-        let queued = _queueIfApplying(self, "unwind") {
-            try $0.unwind(to: target)
-        }
-        if queued { return }
         try _unwind(description: "'\(target.path)'", rerun: { try self.unwind(to: target) }) {
             $0 === target
         }
@@ -22,7 +18,6 @@ extension FlowController {
     /// Unwinds to the nearest node on the way up from this one whose route is `route`
     /// (covered stack entries included, the top-most first). See ``unwind(to:)-(FlowController)``.
     public func unwind(to route: FlowRoute) throws {
-        if _queueIfApplying(self, "unwind", { try $0.unwind(to: route) }) { return }
         try _unwind(description: "route \(route)", rerun: { try self.unwind(to: route) }) {
             $0.route == route
         }
@@ -33,7 +28,6 @@ extension FlowController {
     ///
     ///     try sheet.unwind(toNodeBuilding: Screen.detail(id: 3))
     public func unwind(toNodeBuilding route: FlowRoute) throws {
-        if _queueIfApplying(self, "unwind", { try $0.unwind(toNodeBuilding: route) }) { return }
         try _unwind(
             description: "the node building \(route)",
             rerun: { try self.unwind(toNodeBuilding: route) }

@@ -77,16 +77,14 @@ extension FlowRuntime {
         from node: FlowController, along path: [FlowStep], history: FlowHistoryDepth?,
         historyDefault: FlowRoute?, reentering: Bool, origin: _NavigationOrigin
     ) throws -> FlowController {
-        let intent =
-            origin == .app
-            ? _Intent(describe: { "navigate \(node.path) to \(path.pathDescription)" }) {
-                try node.navigate(
-                    to: path, history: history, historyDefault: historyDefault,
-                    reentering: reentering)
-            } : nil
+        var intent: _Intent?
+        if case .app(let again) = origin {
+            intent = _Intent(
+                describe: { "navigate \(node.path) to \(path.pathDescription)" }, run: again)
+        }
         var target: FlowController = node
         try _transact(.navigate, domain: node, platform: false, intent: intent) { change in
-            if origin == .app { change.replacesIntentFrom = node }
+            if intent != nil { change.replacesIntentFrom = node }
             target = try node._planNavigation(
                 to: path, history: history, historyDefault: historyDefault,
                 reentering: reentering, in: &change)
@@ -95,8 +93,9 @@ extension FlowRuntime {
     }
 }
 
-/// Who asked for a navigation: the app (may be kept as an intent, replaces a pending one), or
-/// the runtime itself performing a redirect or replaying an intent.
+/// Who asked for a navigation: the app, with the call that asks for it again (it may be kept
+/// as an intent, and replaces a pending one), or the runtime itself performing a redirect.
 enum _NavigationOrigin {
-    case app, redirect, replay
+    case app(@MainActor () throws -> Void)
+    case redirect
 }

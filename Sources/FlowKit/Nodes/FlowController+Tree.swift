@@ -105,6 +105,20 @@ final class _PathCache {
 }
 
 extension FlowController {
+    /// Whether ``_next`` may be followed from this node, in a debug build's `assert`: the node
+    /// is entered, and the unretained link names the same node as the `weak` parent (which
+    /// reads `nil` once that parent is freed), so following it reaches a live node. This is
+    /// the link's invariant; release builds do not evaluate it (see Reliability.md).
+    func _nextIsSound() -> Bool {
+        guard state == .entered else { return false }
+        switch (_next, _parent) {
+        case (nil, nil): return true
+        case (let next?, let parent?):
+            return next.toOpaque() == Unmanaged.passUnretained(parent).toOpaque()
+        default: return false
+        }
+    }
+
     /// Sets `parent` and the dispatch chain's copy together (and drops a prospective link).
     func _setParent(_ newParent: FlowController?) {
         _parent = newParent

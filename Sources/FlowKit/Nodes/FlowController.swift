@@ -46,19 +46,17 @@ open class FlowController {
     /// class is `Sendable`, so its last reference may be dropped anywhere).
     weak var _parent: FlowController?
 
-    /// The same link, unretained, for the responder chain's hot loop (a weak load per hop
-    /// would cost a side-table access). Safety: it is followed only from a node that is
-    /// `.entered` in the runtime doing the dispatch (see ``FlowRuntime/_deliver(_:from:)``),
-    /// and by ``_recomputeScope()``, called only on entered nodes (or, during a commit, on a
-    /// node just marked entered, whose parent is entered or entered just before it).
-    /// An entered node's ancestors are all entered in the same runtime, owned strongly from
-    /// `runtime.root` down, and a runtime tears its tree down on the main actor before it is
-    /// freed (its `deinit` is isolated), so while the node is entered the parent it names is
-    /// alive. Exit clears the link (``_unlink()``) and attaching sets it afresh
-    /// (``_setParent(_:)``), so a stale value left on a node whose offline parent was freed is
-    /// never followed: such a node is not entered and must be re-attached first. (Attach
-    /// validation also tests it for `nil`, never following it: set together with `parent`,
-    /// a `nil` value means the node never had a parent.)
+    /// The same link, unretained, for the responder chain's hot loop and scope inheritance
+    /// (a `weak` load per hop would cost a side-table access).
+    ///
+    /// - Invariant: followed only from a node entered in the runtime that follows it; it then
+    ///   names that node's live parent (an entered node's ancestors are entered, owned from
+    ///   `runtime.root` down, and a runtime tears its tree down on the main actor).
+    /// - Enforced by: ``_setParent(_:)`` sets it with the `weak` parent, ``_unlink()`` clears
+    ///   it at exit; followers check `state == .entered` first (``FlowRuntime/_deliver(_:from:)``,
+    ///   ``_recomputeScope()``); attach validation only tests it for `nil`.
+    /// - Tested by: `ConcurrencyTests.orphanEntersAfterOffMainRelease` under AddressSanitizer.
+    /// - Debug check: ``_nextIsSound()``, asserted before each follow.
     var _next: Unmanaged<FlowController>?
 
     /// The container a planned subtree root is about to join, set only while a change is

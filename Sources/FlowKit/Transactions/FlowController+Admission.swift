@@ -1,4 +1,37 @@
 extension FlowController {
+    /// The ladder of an operation that changes this node's children, written once (see the
+    /// header of FlowRuntime+Transaction.swift): while a change is being applied the whole
+    /// operation is queued as `again` (its checks run when its turn comes, and its error goes
+    /// to ``FlowRuntime/onError``); otherwise `validate` checks the input and says whether
+    /// there is anything to change, and ``_perform(_:platform:rerun:offline:_:)`` makes the
+    /// change planned by `plan`, offline, live or queued.
+    ///
+    ///     try _change(.push, again: { try self.push(node) },
+    ///                 validate: { try self._validateNewChild(node); return true }) {
+    ///         $0.append(node, to: self)
+    ///     }
+    ///
+    /// `again` is an autoclosure around the closure that asks for the operation again: it is
+    /// made only when it is needed (the operation is queued, or a guard redirects it).
+    /// Returns whether the change was made now (not queued, and `validate` found something
+    /// to change).
+    @inline(__always) @discardableResult
+    func _change(
+        _ kind: FlowChange.Kind, operation: String? = nil, platform: Bool = false,
+        again: @autoclosure () -> @MainActor () throws -> Void,
+        offline attach: @autoclosure () -> _OfflineAttach? = nil,
+        validate: () throws -> Bool,
+        _ plan: (inout _Transaction) throws -> Void
+    ) throws -> Bool {
+        if let runtime = _RuntimeActivity.applyingRuntime {
+            runtime._enqueueChange(operation ?? kind.rawValue, at: self, again())
+            return false
+        }
+        guard try validate() else { return false }
+        try _perform(kind, platform: platform, rerun: { again() }, offline: attach(), plan)
+        return true
+    }
+
     /// Runs a change planned by `plan`, in the way this node's situation calls for:
     ///
     /// - not in any runtime's tree: structurally, at once (composition before attaching);
@@ -108,18 +141,23 @@ enum _RuntimeActivity {
     /// for while one is applied is queued on it).
     ///
     /// Unretained (a retain of a runtime takes the slow side-table path, twice per change).
-    /// Safe because a runtime is here exactly while its phase is `.applying`, which only
-    /// happens inside its own `_commit`, called by `_transact` on it: that call frame holds
-    /// the runtime, and the phase goes back (removing the entry) before the frame returns. A
-    /// runtime tearing itself down in `deinit` never registers. So every entry names a live
-    /// runtime, and readers retain it (`takeUnretainedValue`) for as long as they use it.
-    /// `UnretainedRegistryTests` drops the app's last reference to a runtime from its own
-    /// hook and asks it for more changes; CI runs it under AddressSanitizer.
+    ///
+    /// - Invariant: a runtime is listed exactly while its phase is `.applying`, which happens
+    ///   only inside its own `_commit`, whose caller's frame holds it.
+    /// - Enforced by: the phase's `didSet` appends and removes the entry; a runtime tearing
+    ///   itself down in `deinit` never registers; readers retain what they take.
+    /// - Tested by: `UnretainedRegistryTests` (the app's last reference dropped from the
+    ///   runtime's own hook) under AddressSanitizer.
+    /// - Debug check: ``applyingRuntime`` asserts the runtime it returns is applying.
     @exclusivity(unchecked)
     static var applying: [Unmanaged<FlowRuntime>] = []
 
     /// The runtime applying a change now, if any.
-    static var applyingRuntime: FlowRuntime? { applying.last?.takeUnretainedValue() }
+    static var applyingRuntime: FlowRuntime? {
+        guard let runtime = applying.last?.takeUnretainedValue() else { return nil }
+        assert(runtime._phase == .applying, "a registered runtime is not applying a change")
+        return runtime
+    }
 }
 
 /// A change that only attaches one node, made directly outside a running tree (see

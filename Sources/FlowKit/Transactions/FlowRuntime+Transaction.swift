@@ -1,3 +1,26 @@
+// The change ladder: how every operation that changes the tree gets applied.
+//
+//   request    a public operation (`push`, `pop`, `present`, `switch(to:)`, `navigate`, …)
+//              first asks `_queueIfApplying`: while a change is being applied (the caller is
+//              a hook, the host or an observer), the whole operation is queued as is;
+//   validate   then it checks its own input (`_validateNewChild`, `_requireNotExited`, …);
+//   admission  `_perform` asks `_admission()` (Transactions/FlowController+Admission.swift):
+//              .offline  not in a running tree: `_attachOffline` or `_applyOffline`, no hooks;
+//              .queued   a change is applied meanwhile: `_enqueueChange`;
+//              .live     `_transact` (navigation, unwind and `open` come here directly);
+//   plan       `_transact` takes the runtime's pooled `_Transaction` and runs the operation's
+//              plan closure on it (Transactions/Transaction.swift: removals, layouts,
+//              insertions, fills, selections);
+//   check      `_commit`: exit order, history records, defaults (FlowRuntime+Defaults.swift),
+//              exit guards, entry guards; any failure throws with nothing changed, and what
+//              factories built is released (RefusedBuild.swift);
+//   apply      exit hooks and releases (FlowController+Subtree.swift), layouts, selections,
+//              unlink, link, entry hooks;
+//   report     one `FlowChange` to the host and the trace;
+//   focus      `_updateFocus` (Runtime/FlowRuntime+Focus.swift): activation hooks;
+//   drain      `_outermost` delivers queued events and runs queued changes, in order
+//              (Events/FlowRuntime+Dispatch.swift).
+
 extension FlowRuntime {
     /// Plans a change with `plan` and commits it as one transaction, then drains the queue if
     /// this is the outermost operation. Planning runs in the check phase, so route factories
