@@ -30,7 +30,9 @@ let package = Package(
             resources: [.process("Resources")]),
         .executableTarget(name: "flowdemo", dependencies: ["FlowDemo"]),
         .executableTarget(name: "flowchart", dependencies: ["FlowKitCharts"]),
-        .testTarget(name: "FlowKitTests", dependencies: ["FlowKit", "FlowKitTesting"]),
+        .testTarget(
+            name: "FlowKitTests", dependencies: ["FlowKit", "FlowKitTesting"],
+            exclude: ["ModelBased/README.md"]),
         .testTarget(name: "FlowKitTestingTests", dependencies: ["FlowKit", "FlowKitTesting"]),
         .testTarget(
             name: "FlowKitChartsTests", dependencies: ["FlowKit", "FlowKitCharts"],

@@ -1,0 +1,256 @@
+import FlowKit
+
+// Planning a change: layouts, steps, paths, unwind targets.
+extension FuzzModel {
+    func layoutIndex(_ container: FuzzID, _ change: inout Change) -> Int {
+        if let index = change.layouts.firstIndex(where: { $0.container == container }) {
+            return index
+        }
+        let node = nodes[container]!
+        change.layouts.append(
+            Layout(container: container, children: node.children, presented: node.presented))
+        return change.layouts.count - 1
+    }
+
+    func plannedChildren(_ container: FuzzID, _ change: Change) -> [FuzzID] {
+        change.layouts.first { $0.container == container }?.children ?? nodes[container]!.children
+    }
+
+    func plannedPresented(_ container: FuzzID, _ change: Change) -> FuzzID? {
+        if let layout = change.layouts.first(where: { $0.container == container }) {
+            return layout.presented
+        }
+        return nodes[container]!.presented
+    }
+
+    func remove(_ node: FuzzID, from container: FuzzID, _ change: inout Change) {
+        let index = layoutIndex(container, &change)
+        if change.layouts[index].presented == node {
+            change.layouts[index].presented = nil
+        } else {
+            change.layouts[index].children.removeAll { $0 == node }
+        }
+        change.removals.append(node)
+    }
+
+    func removeContent(of container: FuzzID, _ change: inout Change) {
+        if let presented = plannedPresented(container, change) {
+            remove(presented, from: container, &change)
+        }
+        for child in plannedChildren(container, change).reversed() {
+            remove(child, from: container, &change)
+        }
+    }
+
+    func append(_ node: FuzzID, to container: FuzzID, _ change: inout Change) {
+        let index = layoutIndex(container, &change)
+        change.layouts[index].children.append(node)
+        change.insertions.append((node, container))
+    }
+
+    /// Runs `plan` as a structural change (offline) or a transaction.
+    func change(
+        _ container: FuzzID, _ kind: FlowChange.Kind, platform: Bool = false, context: Context,
+        _ plan: (inout Change) throws -> Void
+    ) throws {
+        switch nodes[container]!.state {
+        case .exited:
+            throw refusal(container) { .containerExited(container: $0) }
+        case .created:
+            var change = Change(kind: kind, domain: container)
+            try plan(&change)
+            applyOffline(change)
+        case .entered:
+            guard let r = runtimeOf(container), runtimes[r]!.running else {
+                throw refusal(container) { .notInTree(node: $0) }
+            }
+            var change = Change(kind: kind, domain: container)
+            change.platform = platform
+            try plan(&change)
+            if isEmpty(change) { return }
+            try outermost(r) { try commit(change, in: r) }
+        }
+    }
+
+    func applyOffline(_ change: Change) {
+        for layout in change.layouts {
+            nodes[layout.container]!.children = layout.children
+            nodes[layout.container]!.presented = layout.presented
+        }
+        applySelections(change)
+        for removal in change.removals { nodes[removal]!.parent = nil }
+        for insertion in change.insertions { nodes[insertion.node]!.parent = insertion.container }
+    }
+
+    func makeChild(of owner: FuzzID, route: Int) throws -> FuzzID {
+        guard let spec = nodes[owner]!.factories[route] else {
+            throw refusal(owner) { .unknownRoute(route: "r\(route)", node: $0) }
+        }
+        let id = freshID()
+        journal.append(FuzzExpect("factory r\(route) -> f\(id)"))
+        factoryError = nil
+        if case .mismatch(let offset) = spec {
+            // Refused: the node (whose handler captures it) is released with the change.
+            let carried = (route + offset) % 4
+            create(id, .plain, route: carried, name: "f\(id)")
+            let make: (String) -> FlowError = {
+                .factoryRouteMismatch(
+                    route: "r\(route)", node: $0, built: "f\(id)", builtRoute: "r\(carried)")
+            }
+            factoryError = make
+            throw FuzzRefusal(candidates: paths(owner).map(make))
+        }
+        create(id, .plain, route: route, name: "f\(id)")
+        switch spec {
+        case .mismatch:
+            break
+        case .inUse:
+            // Refused: the node and the wrapper the factory made around it are released.
+            let wrapperID = freshID()
+            let wrapper = create(wrapperID, .plain, route: nil, name: "f\(wrapperID)")
+            nodes[id]!.parent = wrapper
+            nodes[wrapper]!.children = [id]
+            let make: (String) -> FlowError = {
+                .factoryNodeInUse(route: "r\(route)", node: $0, built: "f\(wrapper)/f\(id)")
+            }
+            factoryError = make
+            throw FuzzRefusal(candidates: paths(owner).map(make))
+        case .plain:
+            break
+        case .withStack:
+            let stack = create(freshID(), .stack, route: nil)
+            let entry = create(freshID(), .plain, route: nil)
+            nodes[entry]!.parent = stack
+            nodes[stack]!.children = [entry]
+            nodes[stack]!.parent = id
+            nodes[id]!.children = [stack]
+        case .effect(let action):
+            perform(action, actor: owner, context: .checking("factory"))
+        }
+        return id
+    }
+
+    /// Runs `body` with `r` marked as applying (factories run in the check phase).
+    func whileChecking<T>(_ r: Int, _ body: () throws -> T) throws -> T {
+        let wasApplying = runtimes[r]!.applying
+        runtimes[r]!.applying = true
+        applyingRuntimes.append(r)
+        defer {
+            runtimes[r]!.applying = wasApplying
+            applyingRuntimes.removeLast()
+        }
+        return try body()
+    }
+
+    func planStep(
+        _ node: FuzzID, toward route: Int, _ change: inout Change
+    ) throws -> (FuzzID, Bool) {
+        if let presented = plannedPresented(node, change) {
+            if nodes[presented]!.route == route { return (presented, false) }
+            remove(presented, from: node, &change)
+        }
+        let children = plannedChildren(node, change)
+        if nodes[node]!.kind == .tabs {
+            // A step selects the first tab with the route; tabs are never built.
+            guard let index = children.firstIndex(where: { nodes[$0]!.route == route }) else {
+                throw refusal(node) { .unknownRoute(route: "r\(route)", node: $0) }
+            }
+            change.selections[node] = index
+            return (children[index], false)
+        }
+        if nodes[node]!.kind == .stack {
+            // What lies above the entry is popped once the whole path is planned (`popAbove`).
+            if let index = children.lastIndex(where: { nodes[$0]!.route == route }) {
+                return (children[index], false)
+            }
+            let entry = try makeChild(of: node, route: route)
+            append(entry, to: node, &change)
+            return (entry, true)
+        }
+        if let last = children.last, nodes[last]!.route == route { return (last, false) }
+        let child = try makeChild(of: node, route: route)
+        for old in children.reversed() { remove(old, from: node, &change) }
+        append(child, to: node, &change)
+        return (child, true)
+    }
+
+    func buildOffline(_ node: FuzzID, along routes: [Int]) throws {
+        var current = node
+        for route in routes {
+            var scratch = Change(kind: .navigate, domain: current)
+            let (next, _) = try planStep(current, toward: route, &scratch)
+            applyOffline(scratch)
+            current = next
+        }
+    }
+
+    func prospectivePath(_ node: FuzzID, root: FuzzID, container: FuzzID?) -> String {
+        var names: [String] = []
+        var current: FuzzID? = node
+        while let candidate = current {
+            names.append(nodes[candidate]!.name)
+            if candidate == root { break }
+            current = nodes[candidate]!.parent
+        }
+        let relative = names.reversed().joined(separator: "/")
+        guard let container else { return relative }
+        return livePath(container) + "/" + relative
+    }
+
+    func prospectivePath(_ node: FuzzID, in change: Change) -> String {
+        for insertion in change.insertions where isAncestorOrSelf(insertion.node, of: node) {
+            return prospectivePath(node, root: insertion.node, container: insertion.container)
+        }
+        return livePath(node)
+    }
+
+    /// Navigates from `id` (asked by the app unless `redirect`) and returns the node reached.
+    @discardableResult
+    func navigate(
+        _ id: FuzzID, _ routes: [Int], reentering: Bool, context: Context, redirect: Bool = false
+    ) throws -> FuzzID {
+        let node = nodes[id]!
+        if node.state == .exited { throw refusal(id) { .containerExited(container: $0) } }
+        guard node.state == .entered, let r = runtimeOf(id), runtimes[r]!.running else {
+            throw refusal(id) { .notInTree(node: $0) }
+        }
+        var reached = id
+        try outermost(r) {
+            var change = Change(kind: .navigate, domain: id)
+            if !redirect { change.replacesIntentFrom = id }
+            try whileChecking(r) {
+                if reentering { removeContent(of: id, &change) }
+                var current = id
+                var isNew = false
+                var visited: [FuzzID] = []
+                for route in routes {
+                    if isNew {
+                        var scratch = Change(kind: .navigate, domain: current)
+                        do {
+                            let (next, _) = try planStep(current, toward: route, &scratch)
+                            applyOffline(scratch)
+                            current = next
+                        } catch let refusal as FuzzRefusal {
+                            let insertion = change.insertions.last!
+                            let path = prospectivePath(
+                                current, root: insertion.node, container: insertion.container)
+                            throw FuzzRefusal(
+                                candidates: refusal.candidates + [
+                                    .unknownRoute(route: "r\(route)", node: path)
+                                ] + (factoryError.map { [$0(path)] } ?? []))
+                        }
+                    } else {
+                        (current, isNew) = try planStep(current, toward: route, &change)
+                    }
+                    visited.append(current)
+                }
+                popAbove(visited, &change)
+                if !isNew && reentering && current == id { change.fills.append(id) }
+                reached = current
+            }
+            if isEmpty(change) { return }
+            try commit(change, in: r)
+        }
+        return reached
+    }
+}
