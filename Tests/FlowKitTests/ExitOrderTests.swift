@@ -37,6 +37,40 @@ private final class CoveredStack {
     var exits: [String] { runtime.trace.lines.filter { $0.hasPrefix("exit ") } }
 }
 
+/// The last change the trace recorded.
+@MainActor
+private func lastChange(in runtime: FlowRuntime) -> FlowChange? {
+    runtime.trace.records.compactMap { record -> FlowChange? in
+        if case .change(let change) = record { return change }
+        return nil
+    }.last
+}
+
+/// The exit lines of the trace.
+@MainActor
+private func exitLines(of runtime: FlowRuntime) -> [String] {
+    runtime.trace.lines.filter { $0.hasPrefix("exit ") }
+}
+
+/// `stack > [list, a, b]`, started with an empty trace; `a` registers `y` and is prepared by
+/// `prepare` before `b` is pushed.
+@MainActor
+private func keptEntryStack(
+    prepare: (FlowController) throws -> Void
+) throws -> (runtime: FlowRuntime, stack: FlowStack, a: FlowController, b: FlowController) {
+    let a = FlowController(name: "a", route: "a")
+    let b = FlowController(name: "b", route: "b")
+    a.register("y") { FlowController(name: "y") }
+    let stack = FlowStack(name: "stack", root: FlowController(name: "list", route: "list"))
+    try stack.push(a)
+    try prepare(a)
+    try stack.push(b)
+    let runtime = try FlowRuntime(root: stack)
+    try runtime.start()
+    runtime.trace.removeAll()
+    return (runtime, stack, a, b)
+}
+
 @MainActor
 @Suite("Exit order: one order for every change (top-most first, each subtree innermost first)")
 struct ExitOrderTests {
@@ -54,13 +88,7 @@ struct ExitOrderTests {
         default: try app.nav.platformDidPop(to: app.list)
         }
         #expect(app.exits == ["exit nav/b/sheet", "exit nav/b", "exit nav/a"])
-        let exited = try #require(
-            app.runtime.trace.records.compactMap { record -> FlowChange? in
-                if case .change(let change) = record { return change }
-                return nil
-            }.last
-        ).exited
-        #expect(exited == ["nav/b", "nav/a"])
+        #expect(lastChange(in: app.runtime)?.exited == ["nav/b", "nav/a"])
         if operation != "platformDidPop" {
             // Guards are asked in exit order too.
             #expect(app.asked == ["sheet", "b", "a"])
@@ -110,16 +138,11 @@ struct ExitOrderTests {
         "A navigation that keeps an entry exits the entries above it before what it replaces below",
         .bug(id: "21.6", "a kept entry's content exited before the entries above it"))
     func keptEntryContentExitsAfterEntriesAbove() throws {
-        let list = FlowController(name: "list", route: "list")
-        let a = FlowController(name: "a", route: "a")
         let x = FlowController(name: "x", route: "x")
-        let b = FlowController(name: "b", route: "b")
-        a.history = .recorded
-        a.register("y") { FlowController(name: "y") }
-        try a.embed(x)
-        let stack = FlowStack(name: "stack", root: list)
-        try stack.push(a)
-        try stack.push(b)
+        let (runtime, stack, a, b) = try keptEntryStack { a in
+            a.history = .recorded
+            try a.embed(x)
+        }
         var asked: [String] = []
         for node in [x, b] {
             node.exitGuard = { [unowned node] in
@@ -127,21 +150,10 @@ struct ExitOrderTests {
                 return .allow
             }
         }
-        let runtime = try FlowRuntime(root: stack)
-        try runtime.start()
-        runtime.trace.removeAll()
         try stack.navigate(to: ["a"], history: .deep, historyDefault: "y")
         #expect(asked == ["b", "x"])
-        #expect(
-            runtime.trace.lines.filter { $0.hasPrefix("exit ") } == [
-                "exit stack/b", "exit stack/a/x",
-            ])
-        let change = try #require(
-            runtime.trace.records.compactMap { record -> FlowChange? in
-                if case .change(let change) = record { return change }
-                return nil
-            }.last)
-        #expect(change.exited == ["stack/b", "stack/a/x"])
+        #expect(exitLines(of: runtime) == ["exit stack/b", "exit stack/a/x"])
+        #expect(lastChange(in: runtime)?.exited == ["stack/b", "stack/a/x"])
         #expect(stack.entries.map(\.name) == ["list", "a"])
         #expect(a.children.map(\.name) == ["y"])
     }
@@ -150,23 +162,12 @@ struct ExitOrderTests {
         "A path that dismisses what a kept entry presents pops the entries above it first",
         .bug(id: "21.6", "a kept entry's presented node exited before the entries above it"))
     func keptEntryDismissalAfterEntriesAbove() throws {
-        let list = FlowController(name: "list", route: "list")
-        let a = FlowController(name: "a", route: "a")
-        let b = FlowController(name: "b", route: "b")
-        a.register("y") { FlowController(name: "y") }
-        let stack = FlowStack(name: "stack", root: list)
-        try stack.push(a)
-        try a.present(FlowController(name: "sheet"))
-        try stack.push(b)
-        let runtime = try FlowRuntime(root: stack)
-        try runtime.start()
-        runtime.trace.removeAll()
+        let (runtime, stack, a, _) = try keptEntryStack { a in
+            try a.present(FlowController(name: "sheet"))
+        }
         // One change: a's content is replaced (its sheet dismissed) and b, above it, popped.
         try stack.navigate(to: ["a"], history: .deep, historyDefault: "y")
-        #expect(
-            runtime.trace.lines.filter { $0.hasPrefix("exit ") } == [
-                "exit stack/b", "exit stack/a/sheet",
-            ])
+        #expect(exitLines(of: runtime) == ["exit stack/b", "exit stack/a/sheet"])
         #expect(a.presentedChild == nil && a.children.map(\.name) == ["y"])
     }
 }

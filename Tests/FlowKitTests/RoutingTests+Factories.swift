@@ -2,6 +2,20 @@ import FlowKit
 import FlowKitTesting
 import Testing
 
+/// Gives `node` a handler that captures it (and `other`), so that only FlowKit's release at
+/// a refusal or an exit can free it.
+@MainActor
+@discardableResult
+private func capturingItself<Node: FlowController>(
+    _ node: Node, and other: AnyObject? = nil
+) -> Node {
+    node.on(Ping.self) { _ in
+        _ = (node, other)
+        return .handled
+    }
+    return node
+}
+
 @MainActor
 @Suite("Route factories: what a refused build made is released")
 struct RouteFactoryTests {
@@ -12,11 +26,7 @@ struct RouteFactoryTests {
         let (runtime, host, _, _, stack, _) = try makeApp()
         let bag = WeakBag()
         stack.register("x") {
-            let node = FlowController(name: "x", route: "other")
-            node.on(Ping.self) { _ in
-                _ = node  // captures itself
-                return .handled
-            }
+            let node = capturingItself(FlowController(name: "x", route: "other"))
             bag.track(node, "x")
             return node
         }
@@ -38,11 +48,7 @@ struct RouteFactoryTests {
         stack.register("wrapped") {
             // The node is attached below a wrapper the factory also made.
             let wrapper = FlowController(name: "wrapper")
-            let node = FlowController(name: "wrapped")
-            node.on(Ping.self) { _ in
-                _ = (node, wrapper)  // keeps both alive
-                return .handled
-            }
+            let node = capturingItself(FlowController(name: "wrapped"), and: wrapper)
             try! wrapper.embed(node)
             bag.track(wrapper, "wrapper")
             bag.track(node, "wrapped")

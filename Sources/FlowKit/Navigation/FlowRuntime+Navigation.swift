@@ -5,14 +5,8 @@ extension FlowRuntime {
         to path: [FlowRoute], history: FlowHistoryDepth? = nil,
         historyDefault: FlowRoute? = nil
     ) throws {
-        if _queueIfApplying(
-            "navigate",
-            { try $0.navigate(to: path, history: history, historyDefault: historyDefault) })
-        {
-            return
-        }
-        guard let root, isRunning else { throw FlowError.runtimeNotStarted }
-        try root.navigate(to: path, history: history, historyDefault: historyDefault)
+        try navigate(
+            to: path.map { FlowStep($0) }, history: history, historyDefault: historyDefault)
     }
 
     /// Moves the focus along `path` from the root, in one transaction. See

@@ -66,7 +66,7 @@ extension FlowRuntime {
                     try _commit(&change)
                 } catch {
                     // What route factories built for this change is released (see
-                    // FlowController+Results.swift), even if its handlers capture it.
+                    // Transactions/RefusedBuild.swift), even if its handlers capture it.
                     var built: [FlowController] = []
                     for insertion in change.insertions { built.append(insertion.node) }
                     _discardBuilt(built)
