@@ -91,6 +91,9 @@ public enum FlowError: Error, Equatable, Sendable, CustomStringConvertible {
     /// change would replace: `node`'s exit would cancel the task, and with it the `run`.
     /// Await it from a task of `container` or an ancestor.
     case runWouldReplaceCaller(node: String, container: String)
+    /// An interactive gesture cannot begin in `container` now, for `reason` (nothing to pop,
+    /// a transition or another gesture in progress, a presentation covering it).
+    case gestureNotPossible(container: String, reason: String)
 
     public var description: String {
         switch self {
@@ -169,6 +172,8 @@ public enum FlowError: Error, Equatable, Sendable, CustomStringConvertible {
             return "'\(node)' is not a tab of '\(tabs)'"
         case .resultAlreadyAwaited(let flow):
             return "the result of '\(flow)' is already awaited (by run or result(of:))"
+        case .gestureNotPossible(let container, let reason):
+            return "no interactive gesture can begin in '\(container)' now: \(reason)"
         case .runWouldReplaceCaller(let node, let container):
             return "cannot run a flow in '\(container)' from a task of '\(node)': showing it "
                 + "would replace '\(node)', whose exit cancels the task and the run; await it "

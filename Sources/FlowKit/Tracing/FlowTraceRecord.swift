@@ -36,6 +36,20 @@ public enum FlowTraceRecord: Equatable, Hashable, Sendable, CustomStringConverti
     /// after the restoring `start` change.
     case notRestored(node: String, reason: String)
 
+    /// An interactive gesture of the platform (see ``FlowTransitions``): `began`, `cancelled`
+    /// or `committed`, in the container `at` (a swipe back on a stack, a sheet dragged down).
+    case gesture(GesturePhase, kind: String, at: String)
+
+    /// The phase of an interactive gesture.
+    public enum GesturePhase: String, Sendable, Hashable {
+        /// The gesture began: its exit guards allowed it.
+        case began
+        /// The gesture was cancelled: nothing changed.
+        case cancelled
+        /// The gesture was committed: the platform's change was made.
+        case committed
+    }
+
     /// What happened to a pending intent (see ``FlowGuardDecision/redirect(to:)``).
     public enum IntentAction: String, Sendable, Hashable {
         /// A guard redirected the change; it waits for the redirect's flow to finish.
@@ -81,6 +95,8 @@ public enum FlowTraceRecord: Equatable, Hashable, Sendable, CustomStringConverti
             return "cancelled \(flow) (\(reason)): run at \(awaitedAt) throws"
         case .notRestored(let node, let reason):
             return "not restored \(node): \(reason)"
+        case .gesture(let phase, let kind, let at):
+            return "gesture \(kind) \(phase.rawValue) at \(at)"
         }
     }
 }

@@ -1,0 +1,300 @@
+/// The presentation pipeline between the tree and a platform whose transitions take time.
+///
+/// The tree stays the intent: changes are synchronous transactions, as always. What the
+/// platform has *shown* is tracked per container, and whenever the platform is ready the next
+/// legal steps are planned from what it shows to what the tree is now (never a replay of
+/// every change in between), handed to the ``FlowTransitionHost`` and acknowledged by it:
+///
+///     let transitions = FlowTransitions(host: navigationHost)
+///     let runtime = try FlowRuntime(root: app, host: transitions)
+///     try runtime.start()
+///     try stack.push(detail)   // the tree changes now; the platform animates
+///     try stack.push(more)     // while it animates: shown later, with the push before it
+///     await transitions.settled()   // the platform shows [list, detail, more]
+///
+/// A host without time (tests, the recording host) does not need it: pass it to the runtime
+/// directly, as before.
+///
+/// The rules, in order (see <doc:Hosting>): a presented node that is no longer in the tree
+/// is dismissed before anything below it changes, and nothing inside it changes first; a node
+/// is presented once its presenter is shown; a container's children change in one step, or
+/// one entry at a time (``FlowTransitionRules/stackSteps``), popping back to the common
+/// entries before pushing; one step per container at a time, one modal transition at a time
+/// where the rules say so. A node that entered and left while the platform was busy never
+/// reaches it; a step never shows a node that already left; a node the platform shows is
+/// removed by a later step once it left the tree.
+///
+/// Interactive gestures (``beginInteractivePop(on:)``, ``beginInteractiveDismiss(of:)``)
+/// ask the exit guards when they begin, change nothing while they run, and on commit make the
+/// platform's change (``FlowStack/platformDidPop(to:)``, ``FlowController/platformDidDismiss()``).
+@MainActor
+public final class FlowTransitions: FlowHost {
+    /// The platform side.
+    public let host: any FlowTransitionHost
+    /// The platform's rules (the host's, read once).
+    public let rules: FlowTransitionRules
+
+    weak var _runtime: FlowRuntime?
+    /// What the platform shows, by node: the children and presented node it shows.
+    var _shown: [FlowNodeID: _ShownNode] = [:]
+    var _shownRoot: FlowNodeID?
+    /// The steps the platform is performing, by the node they happen in.
+    var _inFlight: [FlowNodeID: _StepInFlight] = [:]
+    var _nextToken = 0
+    /// Steps the platform refused, by container: not asked again until the tree changes.
+    var _refused: [FlowNodeID: FlowTransitionStep] = [:]
+    /// The interactive gesture in progress, if any.
+    var _gesture: _Gesture?
+    var _waiters: [CheckedContinuation<Void, Never>] = []
+    var _isPlanning = false
+    var _needsPlan = false
+    /// Every step handed to the host, for tests and tools (the most recent 1,000).
+    public private(set) var performedSteps: [FlowTransitionStep] = []
+
+    /// Creates the pipeline for `host`. Pass it as the runtime's host.
+    public init(host: any FlowTransitionHost) {
+        self.host = host
+        rules = host.transitionRules
+    }
+
+    // MARK: FlowHost
+
+    /// Takes a committed change: the tree moved, so the platform has something to catch up
+    /// with. While the container it happened in is in a transition, this only notes it
+    /// (constant time), and the next step is planned when that transition ends.
+    public func apply(_ change: FlowChange, in runtime: FlowRuntime) {
+        _runtime = runtime
+        if change.kind == .stop {
+            _stop(in: runtime)
+            return
+        }
+        if !_refused.isEmpty { _refused.removeAll() }
+        if change.kind != .start, let id = change.containerID, _isBusy(around: id) {
+            _needsPlan = true
+            return
+        }
+        _plan()
+    }
+
+    /// Whether the platform is idle: no step is running, no gesture is in progress, and no
+    /// step can be planned (what it shows is the tree, unless it refused a step).
+    public var isIdle: Bool { _inFlight.isEmpty && _gesture == nil && !_needsPlan }
+
+    /// Returns once the platform is idle (see ``isIdle``). Nothing waits forever: a refused
+    /// step is not asked again until the tree changes.
+    public func settled() async {
+        if isIdle { return }
+        await withCheckedContinuation { _waiters.append($0) }
+    }
+
+    // MARK: Planning
+
+    /// Whether a step is running in the shown container `id` or one of its shown ancestors
+    /// (or in any container, where containers do not animate together).
+    func _isBusy(around id: FlowNodeID) -> Bool {
+        if _inFlight.isEmpty { return _gesture != nil && _gesture?.container == id }
+        if !rules.containersAnimateTogether { return true }
+        var current: FlowNodeID? = id
+        while let node = current {
+            if _inFlight[node] != nil || _gesture?.container == node { return true }
+            current = _shown[node]?.parent
+        }
+        return false
+    }
+
+    /// Plans and hands over every step the rules allow now; again as long as steps complete
+    /// at once (a host without animation completes inside `perform`).
+    func _plan() {
+        if _isPlanning {
+            _needsPlan = true
+            return
+        }
+        _isPlanning = true
+        repeat {
+            _needsPlan = false
+            _planOnce()
+        } while _needsPlan
+        _isPlanning = false
+        if isIdle && !_waiters.isEmpty {
+            let waiters = _waiters
+            _waiters = []
+            for waiter in waiters { waiter.resume() }
+        }
+    }
+
+    private func _planOnce() {
+        guard let runtime = _runtime, runtime.isRunning, let root = runtime.root else { return }
+        guard let shownRoot = _shownRoot else {
+            if _inFlight[root.id] == nil {
+                _issue(.start, in: root.id, path: root.path, showing: [root], runtime: runtime)
+            }
+            return
+        }
+        var planner = _Planner(transitions: self, runtime: runtime)
+        planner.indexLiveTree(from: root)
+        planner.visit(shownRoot, covered: false)
+    }
+
+    /// Hands `kind` to the host, remembering the subtrees of `showing` as they are now (what
+    /// the platform will show once the step is done).
+    func _issue(
+        _ kind: FlowTransitionStep.Kind, in container: FlowNodeID, path: String,
+        showing nodes: [FlowController] = [], runtime: FlowRuntime
+    ) {
+        let step = FlowTransitionStep(kind: kind, container: container, containerPath: path)
+        if _refused[container] == step { return }
+        var snapshots: [FlowNodeID: _ShownNode] = [:]
+        for node in nodes {
+            _ShownNode.snapshot(node, parent: container, into: &snapshots)
+        }
+        _nextToken += 1
+        _inFlight[container] = _StepInFlight(
+            step: step, token: _nextToken, snapshots: snapshots)
+        if performedSteps.count >= 1_000 { performedSteps.removeFirst(500) }
+        performedSteps.append(step)
+        host.perform(
+            step, in: runtime,
+            completion: FlowTransitionCompletion(transitions: self, token: _nextToken))
+    }
+
+    /// A step's completion: what the platform shows now follows from the step (done), or
+    /// stays as it was (failed: reported, and that step is not asked again until the tree
+    /// changes). Then the next steps are planned.
+    func _stepFinished(token: Int, error: (any Error)?) {
+        guard let (container, flight) = _inFlight.first(where: { $0.value.token == token })
+        else { return }
+        _inFlight[container] = nil
+        if let error {
+            _refused[container] = flight.step
+            _runtime?._reportFailure(
+                FlowFailure(
+                    operation: "transition \(flight.step)", node: flight.step.containerPath,
+                    error: error))
+        } else {
+            _show(flight)
+        }
+        _plan()
+    }
+
+    /// Updates what is shown after `flight` is done.
+    private func _show(_ flight: _StepInFlight) {
+        let id = flight.step.container
+        for (node, snapshot) in flight.snapshots { _shown[node] = snapshot }
+        switch flight.step.kind {
+        case .start:
+            _shownRoot = id
+            _shown[id]?.parent = nil
+        case .setEntries(let from, let to), .setChildren(let from, let to):
+            for old in from where !to.contains(old) { _forget(old) }
+            _shown[id]?.children = to
+        case .select(_, let to):
+            _shown[id]?.selected = to
+        case .present(let node):
+            _shown[id]?.presented = node
+        case .dismiss(let node):
+            if _shown[id]?.presented == node { _shown[id]?.presented = nil }
+            _forget(node)
+        case .stop:
+            break
+        }
+    }
+
+    /// Forgets `id` and everything shown below it.
+    func _forget(_ id: FlowNodeID) {
+        var pending = [id]
+        while let node = pending.popLast() {
+            guard let shown = _shown.removeValue(forKey: node) else { continue }
+            pending.append(contentsOf: shown.children)
+            if let presented = shown.presented { pending.append(presented) }
+        }
+    }
+
+    private func _stop(in runtime: FlowRuntime) {
+        let root = _shownRoot
+        _shown.removeAll()
+        _shownRoot = nil
+        _inFlight.removeAll()
+        _gesture = nil
+        _needsPlan = false
+        if let root {
+            let step = FlowTransitionStep(kind: .stop, container: root, containerPath: "")
+            performedSteps.append(step)
+            _nextToken += 1
+            host.perform(
+                step, in: runtime,
+                completion: FlowTransitionCompletion(transitions: self, token: _nextToken))
+        }
+        let waiters = _waiters
+        _waiters = []
+        for waiter in waiters { waiter.resume() }
+    }
+
+    // MARK: Reading what is shown
+
+    /// Whether what the platform shows is the tree: every container's children, presented
+    /// node and selection (a platform that is idle shows the tree, unless it refused a step).
+    public var isShowingTree: Bool {
+        guard let runtime = _runtime, runtime.isRunning, let root = runtime.root else {
+            return _shownRoot == nil
+        }
+        guard _shownRoot == root.id else { return false }
+        var pending = [root]
+        var count = 0
+        while let node = pending.popLast() {
+            count += 1
+            guard let shown = _shown[node.id] else { return false }
+            if shown.children != node._children.map(\.id) { return false }
+            if shown.presented != node._presented?.id { return false }
+            if let tabs = node as? FlowTabs, shown.selected != tabs._selectedIndex { return false }
+            pending.append(contentsOf: node._children)
+            if let presented = node._presented { pending.append(presented) }
+        }
+        return count == _shown.count
+    }
+
+    /// The identities of the entries the platform shows for `stack` (empty if it shows none).
+    public func shownEntries(of stack: FlowStack) -> [FlowNodeID] {
+        _shown[stack.id]?.children ?? []
+    }
+
+    /// The identity of the node the platform shows presented by `node`, if any.
+    public func shownPresented(by node: FlowController) -> FlowNodeID? {
+        _shown[node.id]?.presented
+    }
+
+    /// Whether the platform shows `node` (it may have left the tree, and be removed by a step
+    /// that is planned or running).
+    public func isShown(_ node: FlowController) -> Bool { _shown[node.id] != nil }
+}
+
+/// What the platform shows of one node.
+struct _ShownNode: Equatable {
+    /// The node's path when it was shown (it names a node that left the tree).
+    var path: String
+    var parent: FlowNodeID?
+    var children: [FlowNodeID]
+    var presented: FlowNodeID?
+    var selected: Int?
+
+    /// `node`'s embedded subtree as it is now (no presentation), into `result`.
+    @MainActor
+    static func snapshot(
+        _ node: FlowController, parent: FlowNodeID?, into result: inout [FlowNodeID: _ShownNode]
+    ) {
+        var pending: [(FlowController, FlowNodeID?)] = [(node, parent)]
+        while let (current, parent) = pending.popLast() {
+            result[current.id] = _ShownNode(
+                path: current.path, parent: parent, children: current._children.map(\.id),
+                presented: nil,
+                selected: (current as? FlowTabs)?._selectedIndex)
+            for child in current._children { pending.append((child, current.id)) }
+        }
+    }
+}
+
+/// A step the platform is performing, and what it will show once done.
+struct _StepInFlight {
+    let step: FlowTransitionStep
+    let token: Int
+    let snapshots: [FlowNodeID: _ShownNode]
+}
