@@ -148,6 +148,20 @@ public final class SimulatedPlatform: FlowTransitionHost {
         return try transitions.beginInteractivePop(on: stack)
     }
 
+    /// The user taps back on `stack` (no gesture to follow): the platform pops what it shows
+    /// on top, then tells FlowKit (``FlowStack/platformDidPop(to:)``), as a navigation
+    /// controller's delegate does.
+    public func tapBack(on stack: FlowStack) throws {
+        if running.contains(where: { $0.step.container == stack.id }) {
+            illegalCalls.append("back tapped on \(stack.path) during a transition")
+        }
+        guard var children = shownChildren[stack.id], children.count > 1 else { return }
+        forget(children.removeLast())
+        shownChildren[stack.id] = children
+        guard let entry = stack.entries.last(where: { $0.id == children.last }) else { return }
+        try stack.platformDidPop(to: entry)
+    }
+
     /// The user drags the sheet `presenter` presents down.
     public func dragDown(
         sheetOf presenter: FlowController, in transitions: FlowTransitions

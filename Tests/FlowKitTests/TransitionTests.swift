@@ -226,6 +226,23 @@ struct TransitionTests {
         app.expectSettled()
     }
 
+    @Test("A platform's own pop is noted, not echoed: the next step starts from it")
+    func platformPopIsNoted() throws {
+        let app = try AnimatedApp()
+        let a = app.node("a")
+        try app.stack.push(a)
+        try app.stack.push(app.node("b"))
+        app.platform.runUntilIdle()
+        let steps = app.platform.performedSteps.count
+        try app.platform.tapBack(on: app.stack)
+        #expect(app.stack.entries.map(\.name) == ["list", "a"])
+        #expect(app.platform.performedSteps.count == steps)  // not echoed
+        #expect(app.transitions.shownEntries(of: app.stack) == [app.list.id, a.id])
+        try app.stack.push(app.node("c"))
+        app.platform.runUntilIdle()
+        app.expectSettled()
+    }
+
     // MARK: Interactive gestures
 
     @Test("A cancelled swipe changes nothing: no hook, same tree and record, only gesture records")

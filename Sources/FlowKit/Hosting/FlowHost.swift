@@ -4,12 +4,24 @@
 /// The runtime tells its host about every change FlowKit made, after the change is applied
 /// and before activation is reported. Changes the platform made itself (a back-button pop, a
 /// swipe-dismiss) come in through ``FlowStack/platformDidPop(to:)`` and
-/// ``FlowController/platformDidDismiss()`` and are not echoed back.
+/// ``FlowController/platformDidDismiss()`` and are not echoed back to ``apply(_:in:)``;
+/// ``platformDidChange(_:in:)`` notes them.
 @MainActor
 public protocol FlowHost: AnyObject {
     /// Shows `change`. Read the live tree through `runtime` (for example
     /// `runtime.node(at: change.container)`) to update the screen.
     func apply(_ change: FlowChange, in runtime: FlowRuntime)
+
+    /// Told after a change the platform made itself (``FlowStack/platformDidPop(to:)``,
+    /// ``FlowController/platformDidDismiss()``, ``FlowTabs/platformDidSelect(_:)``), which the
+    /// screen already shows: nothing to show, only to note (``FlowTransitions`` keeps its
+    /// record of what is shown). The default does nothing.
+    func platformDidChange(_ change: FlowChange, in runtime: FlowRuntime)
+}
+
+extension FlowHost {
+    /// Does nothing: the screen already shows a platform's own change.
+    public func platformDidChange(_ change: FlowChange, in runtime: FlowRuntime) {}
 }
 
 /// A host that remembers the changes it was told about, for tests and tools.

@@ -76,6 +76,29 @@ public final class FlowTransitions: FlowHost {
         _plan()
     }
 
+    /// Notes a change the platform made itself: it shows it already, so what is shown
+    /// follows (the popped entries, the dismissed node, the selected tab), and nothing is
+    /// planned for it.
+    public func platformDidChange(_ change: FlowChange, in runtime: FlowRuntime) {
+        _runtime = runtime
+        guard let id = change.containerID, _shown[id] != nil else { return }
+        let exited = Set(change.exitedIDs)
+        if !exited.isEmpty {
+            if let presented = _shown[id]?.presented, exited.contains(presented) {
+                _shown[id]?.presented = nil
+                _forget(presented)
+            }
+            if let children = _shown[id]?.children, children.contains(where: exited.contains) {
+                for child in children where exited.contains(child) { _forget(child) }
+                _shown[id]?.children = children.filter { !exited.contains($0) }
+            }
+        }
+        if change.kind == .platformSelect, let tabs = runtime.node(id: id) as? FlowTabs {
+            _shown[id]?.selected = tabs._selectedIndex
+        }
+        _plan()
+    }
+
     /// Whether the platform is idle: no step is running, no gesture is in progress, and no
     /// step can be planned (what it shows is the tree, unless it refused a step).
     public var isIdle: Bool { _inFlight.isEmpty && _gesture == nil && !_needsPlan }

@@ -171,9 +171,12 @@ extension FlowRuntime {
         if !newRecords.isEmpty { _history.merge(newRecords) { _, new in new } }
         // The change record is built only if someone reads it; exited paths must be taken
         // before the nodes are unlinked.
-        let reportsToHost = host != nil && !change.isPlatformInitiated && !_isReleasing
+        // The host is told every change FlowKit made (`apply`), and, for its bookkeeping
+        // only, every change the platform made (`platformDidChange`).
+        let tellsHost = host != nil && !_isReleasing
+        let reportsToHost = tellsHost && !change.isPlatformInitiated
         let exited: _Few<(_TracePath, FlowNodeID)> =
-            reportsToHost || tracing ? .nodes(change.removals) : .none
+            tellsHost || tracing ? .nodes(change.removals) : .none
         var intentPending = _pendingIntent != nil
         if intentPending && change.kind == .stop {
             // Nothing is replayed into a stopped tree (whether `stop()` or `deinit` stops it,
@@ -213,7 +216,7 @@ extension FlowRuntime {
         }
 
         // Report.
-        if reportsToHost || tracing {
+        if tellsHost || tracing {
             let container = change.reportedContainer
             let entered: _Few<(_TracePath, FlowNodeID)>
             if change.insertions.count == 1 {
@@ -231,7 +234,11 @@ extension FlowRuntime {
             let traced = _TracedChange(
                 kind: change.kind, container: consume containerPath, containerID: container?.id,
                 exited: consume exited, entered: consume entered)
-            if reportsToHost { host?.apply(traced.change, in: self) }
+            if reportsToHost {
+                host?.apply(traced.change, in: self)
+            } else if tellsHost {
+                host?.platformDidChange(traced.change, in: self)
+            }
             if tracing { trace._append(.change(consume traced)) }
         }
         if change.mayMoveFocus { _updateFocus() }
