@@ -73,6 +73,7 @@ do {
     try await runResultBenchmarks(harness)
     try runTabBenchmarks(harness)
     try runRestorationBenchmarks(harness)
+    try runTransitionBenchmarks(harness)
     let memory = try runMemoryBenchmarks(harness, cycles: quick ? 100_000 : 1_000_000)
     let failed = reportTargets(harness, memory: memory)
     let elapsed = started.duration(to: clock.now)
