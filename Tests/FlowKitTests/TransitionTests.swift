@@ -209,6 +209,18 @@ struct TransitionTests {
         app.expectSettled()
     }
 
+    @Test("Stopping during a transition tells the platform to stop; late completions are ignored")
+    func stopDuringTransition() throws {
+        let app = try AnimatedApp()
+        try app.stack.push(app.node("a"))
+        #expect(app.platform.isAnimating)
+        try app.runtime.stop()
+        #expect(app.platform.performedSteps.last?.kind == .stop)
+        #expect(!app.platform.isAnimating)
+        #expect(app.transitions.isIdle)
+        #expect(app.platform.illegalCalls == [])
+    }
+
     @Test("settled() returns once the platform shows the tree")
     func settledAwaits() async throws {
         let app = try AnimatedApp()
