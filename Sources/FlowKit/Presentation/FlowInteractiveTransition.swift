@@ -6,6 +6,11 @@
 /// ``cancel()`` leaves everything as it was (the trace records only the gesture);
 /// ``commit()`` makes the platform's change, with the usual teardown, not echoed to the host.
 /// Only the first ``commit()`` or ``cancel()`` counts.
+///
+/// The steps that waited are planned as soon as either is called. Call it once the platform
+/// has finished the gesture's own animation, or, if you call it when the user lets go (UIKit's
+/// `notifyWhenInteractionChanges`), hold the steps that arrive until the platform is ready, as
+/// the UIKit host of <doc:Hosting> does.
 @MainActor
 public final class FlowInteractiveTransition {
     private weak var transitions: FlowTransitions?
@@ -29,15 +34,18 @@ public final class FlowInteractiveTransition {
         self.progress = min(max(progress, 0), 1)
     }
 
-    /// The user let go past the point of no return: the platform finished the pop or the
-    /// dismissal, and FlowKit tears down what it removed.
+    /// The user let go past the point of no return: the pop or the dismissal happens, and
+    /// FlowKit tears down what it removed. A pop goes back to the entry the platform shows under the one that
+    /// slid away: entries code pushed while the gesture ran (never shown) go with it, as the
+    /// user's back gesture wins.
     public func commit() {
         guard !hasEnded else { return }
         hasEnded = true
         transitions?._endGesture(token: token, committed: true)
     }
 
-    /// The user let go before the point of no return: nothing changed.
+    /// The user let go before the point of no return: the platform puts back what the gesture
+    /// had started to remove, and nothing changed.
     public func cancel() {
         guard !hasEnded else { return }
         hasEnded = true

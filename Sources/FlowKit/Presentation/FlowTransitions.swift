@@ -234,13 +234,14 @@ public final class FlowTransitions: FlowHost {
 
     private func _stop(in runtime: FlowRuntime) {
         let root = _shownRoot
+        let rootPath = root.flatMap { _shown[$0]?.path } ?? ""
         _shown.removeAll()
         _shownRoot = nil
         _inFlight.removeAll()
         _gesture = nil
         _needsPlan = false
         if let root {
-            let step = FlowTransitionStep(kind: .stop, container: root, containerPath: "")
+            let step = FlowTransitionStep(kind: .stop, container: root, containerPath: rootPath)
             performedSteps.append(step)
             _nextToken += 1
             host.perform(
