@@ -33,6 +33,8 @@ public final class DemoScreenHost: FlowTransitionHost {
     public let clock: any DemoClock
     /// The steps running, oldest first.
     public private(set) var running: [Transition] = []
+    /// What the steps performed did, in words, oldest first (the most recent 100).
+    public private(set) var log: [String] = []
     private var completions: [FlowTransitionCompletion] = []
     /// The names of the nodes the steps showed, by identity: a node that left the tree is
     /// still on screen until a step removes it, and `tree` names it.
@@ -52,6 +54,9 @@ public final class DemoScreenHost: FlowTransitionHost {
         completion: FlowTransitionCompletion
     ) {
         remember(step, in: runtime)
+        let words = title(of: step, in: runtime)
+        if log.count >= 100 { log.removeFirst(50) }
+        log.append(words)
         if duration == .zero || step.kind == .stop {
             if step.kind == .stop {
                 running.removeAll()
@@ -62,7 +67,7 @@ public final class DemoScreenHost: FlowTransitionHost {
         }
         let now = clock.now
         running.append(
-            Transition(step: step, title: title(of: step), start: now, end: now + duration))
+            Transition(step: step, title: words, start: now, end: now + duration))
         completions.append(completion)
     }
 
@@ -95,7 +100,7 @@ public final class DemoScreenHost: FlowTransitionHost {
     }
 
     /// The step in words, from the node names of the tree.
-    private func title(of step: FlowTransitionStep) -> String {
+    private func title(of step: FlowTransitionStep, in runtime: FlowRuntime) -> String {
         func name(_ id: FlowNodeID?) -> String { id.map { names[$0] ?? $0.description } ?? "" }
         switch step.kind {
         case .start: return "start"
@@ -104,7 +109,9 @@ public final class DemoScreenHost: FlowTransitionHost {
             if from.count > to.count && from.starts(with: to) { return "pop \(name(from.last))" }
             return "show \(to.map { name($0) }.joined(separator: ", "))"
         case .setChildren(_, let to): return "show \(to.map { name($0) }.joined(separator: ", "))"
-        case .select(_, let to): return "select tab \(to + 1)"
+        case .select(_, let to):
+            let tabs = runtime.node(id: step.container)?.children ?? []
+            return "select " + (tabs.indices.contains(to) ? tabs[to].name : "tab \(to + 1)")
         case .present(let id): return "present \(name(id))"
         case .dismiss(let id): return "dismiss \(name(id))"
         case .stop: return "stop"
