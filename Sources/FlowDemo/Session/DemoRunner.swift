@@ -26,6 +26,8 @@ public final class DemoRunner {
     private var screen = DemoOutput()
     /// Whether the line above the prompt is a transition's progress (editor mode).
     private var isProgressShown = false
+    /// The progress line drawn last, so that a frame that would not change it draws nothing.
+    private var drawnProgress = ""
 
     /// Creates a runner.
     ///
@@ -197,6 +199,7 @@ public final class DemoRunner {
     /// line is drawn again (or taken away once the terminal has caught up).
     private func advanceTransition() {
         app.screen.catchUp()
+        if app.screen.isAnimating && progressText == drawnProgress { return }
         drawLine()
     }
 
@@ -219,6 +222,7 @@ public final class DemoRunner {
     private func drawLine() {
         let width = columns() ?? renderer.terminal.columns ?? DemoTerminal.fallbackColumns
         let progress = progressText
+        drawnProgress = progress
         // From the prompt's line up to the progress line, each cleared.
         let up = "\r\u{1B}[K\u{1B}[1A\r"
         if !progress.isEmpty {
