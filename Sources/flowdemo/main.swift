@@ -15,9 +15,22 @@ if options.showHelp {
     exit(0)
 }
 
+var terminal = DemoTerminal.detect(
+    stdinIsTerminal: TerminalDevice.isTerminal(STDIN_FILENO),
+    stdoutIsTerminal: TerminalDevice.isTerminal(STDOUT_FILENO),
+    columns: TerminalDevice.columns(of: STDOUT_FILENO),
+    environment: ProcessInfo.processInfo.environment)
+// Transitions take time on an interactive terminal (or with --animate); the walkthrough and
+// piped input show each at once, so their transcripts stay the same.
+let milliseconds =
+    options.forceWalkthrough
+    ? 0 : options.animationMilliseconds(interactive: terminal.input == .editor)
+
 let app: DemoApp
 do {
-    app = try DemoApp.shipped(stateFile: options.stateFile.map { DemoStateFile(path: $0) })
+    app = try DemoApp.shipped(
+        stateFile: options.stateFile.map { DemoStateFile(path: $0) },
+        transitionTime: .milliseconds(milliseconds))
 } catch {
     FileHandle.standardError.write(Data("flowdemo: \(error)\n".utf8))
     exit(1)
@@ -26,11 +39,6 @@ do {
 if options.forceWalkthrough {
     TerminalDevice.write(await app.walkthrough().map { $0 + "\n" }.joined(), to: STDOUT_FILENO)
 } else {
-    var terminal = DemoTerminal.detect(
-        stdinIsTerminal: TerminalDevice.isTerminal(STDIN_FILENO),
-        stdoutIsTerminal: TerminalDevice.isTerminal(STDOUT_FILENO),
-        columns: TerminalDevice.columns(of: STDOUT_FILENO),
-        environment: ProcessInfo.processInfo.environment)
     let input = StandardInput(watchesResize: terminal.input == .editor)
     let rawMode = terminal.input == .editor ? RawTerminalMode(descriptor: STDIN_FILENO) : nil
     if terminal.input == .editor && rawMode == nil {

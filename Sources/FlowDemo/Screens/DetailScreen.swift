@@ -4,10 +4,17 @@ import FlowKit
 /// the ``UserSession``; `back` (the platform's back button) pops it, `logout` signs out from
 /// here, `fav` adds the book to the session's favourites, and `rate` presents a
 /// ``RatingSheet`` and awaits its result: a rating is recorded, a closed sheet says so.
+///
+/// `stars <n>` here, without the sheet, gives an *unsaved* rating that `save` records. While
+/// one is unsaved the screen refuses to exit while it is active (its exit guard): a swipe
+/// back refuses to begin, `back`, `logout`, a link elsewhere and reselecting the tab are
+/// refused too.
 final class DetailScreen: FlowController, DemoScreen {
     private let registration: LiveNodeCounter.Registration
     /// The book shown.
     let book: Book
+    /// The rating given with `stars <n>` here and not saved yet.
+    private(set) var unsavedStars: Int?
 
     init(book: Book, counter: LiveNodeCounter) {
         registration = counter.register()
@@ -31,7 +38,17 @@ final class DetailScreen: FlowController, DemoScreen {
 
     var title: String { book.title }
 
-    var commandNames: [String] { ["rate", "fav", "logout"] }
+    var commandNames: [String] {
+        unsavedStars == nil ? ["rate", "fav", "logout"] : ["rate", "save", "fav", "logout"]
+    }
+
+    var unlistedCommandNames: [String] { ["stars"] }
+
+    /// Refuses to exit while the screen is active with an unsaved rating.
+    override func shouldExit() -> FlowGuardDecision {
+        guard let stars = unsavedStars, isActive else { return .allow }
+        return .refuse("an unsaved rating of \(stars) stars; 'save' keeps it")
+    }
 
     func content() -> [String] {
         var lines = [
@@ -45,7 +62,11 @@ final class DetailScreen: FlowController, DemoScreen {
             lines.append(
                 "Signed in as \(session.account.displayName); books opened this session: "
                     + "\(session.viewedBookIDs.count)")
-            if let stars = session.ratings[book.id] {
+            if let stars = unsavedStars {
+                lines.append(
+                    "Your rating: \(stars) of \(RatingSheet.maxStars) stars, not saved ('save' "
+                        + "keeps it)")
+            } else if let stars = session.ratings[book.id] {
                 lines.append("Your rating: \(stars) of \(RatingSheet.maxStars) stars")
             }
             if session.isFavourite(book) {
@@ -61,7 +82,16 @@ final class DetailScreen: FlowController, DemoScreen {
             task { [weak self] in await self?.rate() }
         case "fav":
             addToFavourites()
+        case "stars":
+            giveUnsavedRating(arguments.first)
+        case "save":
+            saveRating()
         case "logout":
+            if case .refuse(let reason) = shouldExit() {
+                console.write(
+                    "Refused: logout would close \(book.title): \(reason).", style: .error)
+                return
+            }
             send(LogoutRequested())
         default:
             preconditionFailure("DetailScreen: '\(command)' is not a command here")
@@ -78,6 +108,31 @@ final class DetailScreen: FlowController, DemoScreen {
         } else {
             console.write("\(book.title) is already one of your favourites.", style: .notice)
         }
+    }
+
+    /// `stars <n>` on this screen: a rating kept here, unsaved, until `save`.
+    private func giveUnsavedRating(_ word: String?) {
+        guard let word, let stars = Int(word), (1...RatingSheet.maxStars).contains(stars) else {
+            console.write(
+                "Refused: give a number of stars from 1 to \(RatingSheet.maxStars) (stars <n>).",
+                style: .error)
+            return
+        }
+        unsavedStars = stars
+        console.write(
+            "Rated \(book.title) \(stars) of \(RatingSheet.maxStars) stars, not saved yet: "
+                + "'save' keeps it; until then this screen refuses to close.", style: .notice)
+    }
+
+    /// `save`: records the unsaved rating.
+    private func saveRating() {
+        guard let stars = unsavedStars,
+            let session = try? dependencies.require(SessionKey.self)
+        else { return }
+        session.rate(book, stars: stars)
+        unsavedStars = nil
+        console.write(
+            "You gave \(book.title) \(stars) of \(RatingSheet.maxStars) stars.", style: .success)
     }
 
     /// Presents the rating sheet and awaits its result.
@@ -98,6 +153,7 @@ final class DetailScreen: FlowController, DemoScreen {
         do {
             let stars = try await sheet()
             try dependencies.require(SessionKey.self).rate(book, stars: stars)
+            unsavedStars = nil
             console.write(
                 "You gave \(book.title) \(stars) of \(RatingSheet.maxStars) stars.",
                 style: .success)
@@ -114,7 +170,8 @@ final class DetailScreen: FlowController, DemoScreen {
     func whyNot(_ command: String) -> String {
         switch command {
         case "login": return "already signed in; logout first."
-        case "stars", "close": return "only on the rating sheet; 'rate' opens it."
+        case "close": return "only on the rating sheet; 'rate' opens it."
+        case "save": return "nothing unsaved; 'stars <n>' rates the book here."
         default: return "only on the list; 'back' returns to it."
         }
     }

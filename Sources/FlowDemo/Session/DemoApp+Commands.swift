@@ -16,17 +16,26 @@ extension DemoApp {
     }
 
     func isAvailable(_ command: DemoCommand) -> Bool {
-        if command.isGlobal { return true }
+        if command.isGlobal || command.isGesture { return true }
         if command.name == "back" { return canGoBack }
         if command.name == "tab" { return visibleTabs != nil }
         if command.name == "close" { return runtime.focusedNode?.isPresented ?? false }
-        return focusedScreen?.commandNames.contains(command.name) ?? false
+        guard let screen = focusedScreen else { return false }
+        return screen.commandNames.contains(command.name)
+            || screen.unlistedCommandNames.contains(command.name)
     }
 
     /// The platform's back button: the terminal pops the screen itself and tells FlowKit,
-    /// exactly as a navigation bar's back button would.
+    /// exactly as a navigation bar's back button would. A screen whose exit guard refuses
+    /// (an unsaved rating) hides the button, as an app does: `back` is refused.
     func goBack() {
-        guard let stack = runtime.focusedNode?.parent as? FlowStack else { return }
+        guard let node = runtime.focusedNode, let stack = node.parent as? FlowStack else {
+            return
+        }
+        if case .refuse(let reason) = node.shouldExit() {
+            console.write("Refused: back would close \(title(of: node)): \(reason).", style: .error)
+            return
+        }
         do {
             try stack.platformDidPop()
         } catch {
@@ -114,7 +123,9 @@ extension DemoApp {
     }
 
     /// `FlowRuntime.treeDescription(showingIdentities:)` and the live node count; with
-    /// identities, each line ends in its node's identity (`* detail #42`).
+    /// identities, each line ends in its node's identity (`* detail #42`). While the terminal
+    /// has not caught up with the tree (a transition or a swipe runs), what it shows follows
+    /// (``onScreenLines()``).
     func showTree(withIdentities: Bool) {
         let lines = runtime.treeDescription(showingIdentities: withIdentities)
             .split(separator: "\n").map(String.init)
@@ -126,6 +137,7 @@ extension DemoApp {
         console.write(
             "FlowController instances alive: \(liveNodes.alive) (\(inTree) in the tree; "
                 + "\(marks))")
+        console.write(onScreenLines())
     }
 
     /// The tab container whose bar is on screen: the nearest one above the focused node,
@@ -208,8 +220,9 @@ extension DemoApp {
     }
 
     /// The commands of the focused screen, `back` first and `tab` last where they apply (the
-    /// platform's back button and tab bar).
+    /// platform's back button and tab bar); while a swipe is in progress, the swipe's.
     var localCommands: [DemoCommand] {
+        if gesture != nil { return DemoCommand.all.filter(\.isGesture) }
         guard let screen = focusedScreen else { return [] }
         let back = canGoBack ? ["back"] : []
         let tab = visibleTabs != nil ? ["tab"] : []
@@ -222,17 +235,28 @@ extension DemoApp {
             + here.joined(separator: ", ") + "."
     }
 
-    /// `help`: the commands of this screen and the global ones, each with what it does.
+    /// The commands this screen takes that its panel does not list: the screen's unlisted
+    /// ones, and `swipe` where a swipe back can begin.
+    var unlistedCommands: [DemoCommand] {
+        guard gesture == nil, let screen = focusedScreen else { return [] }
+        let swipe = canGoBack ? ["swipe"] : []
+        return (screen.unlistedCommandNames + swipe).compactMap(DemoCommand.named)
+    }
+
+    /// `help`: the commands of this screen and the global ones, each with what it does, then
+    /// those the panel does not list.
     func helpLines() -> [String] {
         let local = localCommands
         let global = DemoCommand.all.filter(\.isGlobal)
-        let column = (local + global).map(\.usage.count).max() ?? 0
+        let unlisted = unlistedCommands
+        let column = (local + global + unlisted).map(\.usage.count).max() ?? 0
         func row(_ command: DemoCommand) -> String {
             "  " + command.usage + String(repeating: " ", count: column - command.usage.count)
                 + "   " + command.summary
         }
         let title = focusedScreen?.title ?? "this screen"
+        let also = unlisted.isEmpty ? [] : ["Also here (not on the panel):"] + unlisted.map(row)
         return ["Commands on this screen (\(title)):"] + local.map(row) + ["Anywhere:"]
-            + global.map(row)
+            + global.map(row) + also
     }
 }

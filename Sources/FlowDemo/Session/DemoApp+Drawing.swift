@@ -1,14 +1,15 @@
 import FlowKit
 
 extension DemoApp {
-    /// The focused screen's panel now.
+    /// The focused screen's panel now; while a swipe is in progress, its content ends with
+    /// how far the swipe has gone.
     func currentPanel() -> DemoPanel? {
         guard !hasQuit, let screen = focusedScreen else { return nil }
         return DemoPanel(
             title: screen.title,
             path: runtime.focusedNode?.path ?? "",
             tabBar: visibleTabs?.barText,
-            content: screen.content(),
+            content: screen.content() + (swipeLine.map { ["", $0] } ?? []),
             localCommands: localCommands.map(\.usage),
             globalCommands: Self.globalCommands)
     }

@@ -39,6 +39,10 @@ public final class DemoApp {
 
     /// The runtime holding the tree.
     public let runtime: FlowRuntime
+    /// The runtime's host: the presentation pipeline between the tree and ``screen``.
+    public let transitions: FlowTransitions
+    /// The terminal as a platform whose transitions take time (none with piped input).
+    public let screen: DemoScreenHost
     /// Counts the demo's live `FlowController` instances.
     public let liveNodes: LiveNodeCounter
     /// Whether FlowKit's trace lines are being printed.
@@ -57,6 +61,9 @@ public final class DemoApp {
     let links: FlowURLRouter
     var lastPanel: DemoPanel?
     var traceObservation: FlowTraceObservation?
+    /// The swipe back in progress (`swipe`), if any, and its stack.
+    var gesture: FlowInteractiveTransition?
+    weak var gestureStack: FlowStack?
 
     /// Creates the app. Nothing runs until ``start()``.
     ///
@@ -64,12 +71,15 @@ public final class DemoApp {
     ///   - catalog: The books of the list screen.
     ///   - accounts: Who may sign in.
     ///   - lockout: The login lockout rule.
-    ///   - clock: The lockout's clock; `nil` uses ``DemoClockKey``'s default (the system's).
+    ///   - clock: The lockout's clock and the transitions'; `nil` uses ``DemoClockKey``'s
+    ///     default (the system's).
     ///   - stateFile: Where to restore the navigation from at start and save it to at quit.
+    ///   - transitionTime: How long the terminal takes to show a push, pop, presentation or
+    ///     tab change (``DemoScreenHost``); zero, the default, shows each at once.
     public init(
         catalog: CatalogStore, accounts: [Account] = Account.shipped,
         lockout: LockoutPolicy = .standard, clock: (any DemoClock)? = nil,
-        stateFile: DemoStateFile? = nil
+        stateFile: DemoStateFile? = nil, transitionTime: Duration = .zero
     ) {
         let counter = LiveNodeCounter()
         self.stateFile = stateFile
@@ -81,8 +91,11 @@ public final class DemoApp {
         root.dependencies.set(catalog, for: CatalogStoreKey.self)
         if let clock { root.dependencies[DemoClockKey.self] = clock }
         liveNodes = counter
+        screen = DemoScreenHost(
+            duration: transitionTime, clock: clock ?? DemoClockKey.defaultValue)
+        transitions = FlowTransitions(host: screen)
         do {
-            runtime = try FlowRuntime(root: root)
+            runtime = try FlowRuntime(root: root, host: transitions)
         } catch {
             preconditionFailure("DemoApp: a new root is always accepted: \(error)")
         }
@@ -109,9 +122,12 @@ public final class DemoApp {
     ///
     /// - Throws: ``CatalogError`` or a decoding error if the resource is broken.
     public static func shipped(
-        clock: (any DemoClock)? = nil, stateFile: DemoStateFile? = nil
+        clock: (any DemoClock)? = nil, stateFile: DemoStateFile? = nil,
+        transitionTime: Duration = .zero
     ) throws -> DemoApp {
-        DemoApp(catalog: try CatalogStore.shipped(), clock: clock, stateFile: stateFile)
+        DemoApp(
+            catalog: try CatalogStore.shipped(), clock: clock, stateFile: stateFile,
+            transitionTime: transitionTime)
     }
 
     // MARK: Steps
@@ -195,9 +211,14 @@ public final class DemoApp {
     /// character is run or echoed. A line longer than ``DemoInput/maxLineLength`` (or cut
     /// short by the reader) is refused. Then the first word names the command, in any case:
     /// global commands (`tree`, `trace`, `help` or `?`, `quit`), `back` where a stack can pop,
-    /// `tab` where a tab bar shows, or a command of the focused screen. A command of another
-    /// screen says why it does not apply here; an unknown word gets a hint; extra words are
-    /// refused with the usage. None of these change anything. Blank input does nothing.
+    /// `tab` where a tab bar shows, the swipe back (`swipe`, `release`, `cancel`), or a
+    /// command of the focused screen. A command of another screen says why it does not apply
+    /// here; an unknown word gets a hint; extra words are refused with the usage; while a
+    /// swipe is in progress only the swipe's commands and `tree`, `trace`, `help` and `quit`
+    /// run. None of these change anything. Blank input does nothing.
+    ///
+    /// First the terminal catches up with the clock (``DemoScreenHost/catchUp()``): the
+    /// transitions whose time has come end, and the next ones start.
     ///
     /// - Parameters:
     ///   - line: The line as typed.
@@ -221,6 +242,14 @@ public final class DemoApp {
         let arguments = Array(words.dropFirst())
         guard let command = DemoCommand.named(first) else {
             console.write(unknownCommandHint(first), style: .error)
+            return finish(command: echo)
+        }
+        screen.catchUp()
+        if gesture != nil && !command.isGesture && !Self.commandsDuringSwipe.contains(command.name)
+        {
+            console.write(
+                "\(command.name): a swipe back is in progress; 'release' or 'cancel' it first.",
+                style: .error)
             return finish(command: echo)
         }
         guard isAvailable(command) else {
@@ -253,12 +282,21 @@ public final class DemoApp {
             openAbout()
         case "tab":
             selectTab(named: arguments.first)
+        case "swipe":
+            swipe(arguments.first)
+        case "release":
+            endSwipe(committing: true)
+        case "cancel":
+            endSwipe(committing: false)
         default:
             focusedScreen?.perform(command.name, arguments: arguments)
         }
         await settle()
         return finish(command: echo, forcePanel: forcePanel)
     }
+
+    /// The commands a swipe in progress lets run: they change no navigation.
+    static let commandsDuringSwipe: Set<String> = ["tree", "trace", "help", "quit"]
 
     /// Lets the tasks a command woke (a `run` returning or throwing, a task a screen started,
     /// and whatever those wake in turn) run on the main actor until they wait again, so that

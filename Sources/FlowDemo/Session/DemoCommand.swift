@@ -15,16 +15,20 @@ struct DemoCommand: Equatable, Sendable {
     let maxArguments: Int?
     /// Whether every screen takes it.
     let isGlobal: Bool
+    /// Whether it is the platform's swipe back (`swipe`, `release`, `cancel`): not a button,
+    /// so the panel lists it only while a swipe is in progress.
+    let isGesture: Bool
 
     init(
         _ name: String, usage: String? = nil, maxArguments: Int? = 0, isGlobal: Bool = false,
-        _ summary: String
+        isGesture: Bool = false, _ summary: String
     ) {
         self.name = name
         self.usage = usage ?? name
         self.summary = summary
         self.maxArguments = maxArguments
         self.isGlobal = isGlobal
+        self.isGesture = isGesture
     }
 
     /// Every command, screen commands first.
@@ -42,9 +46,19 @@ struct DemoCommand: Equatable, Sendable {
         DemoCommand("back", "the platform's back button: close the book"),
         DemoCommand("rate", "rate this book in a sheet; the sheet's result comes back here"),
         DemoCommand("fav", "add this book to your favourites (the Favourites tab lists them)"),
-        DemoCommand("stars", usage: "stars <n>", maxArguments: 1, "rate the book n of 5 stars"),
+        DemoCommand(
+            "stars", usage: "stars <n>", maxArguments: 1,
+            "rate the book n of 5 stars (on the book itself: unsaved until save)"),
+        DemoCommand("save", "save the rating given here with stars <n>"),
         DemoCommand("close", "the platform's close button: dismiss the sheet, no rating"),
         DemoCommand("logout", "sign out; the main flow is torn down"),
+        DemoCommand(
+            "swipe", usage: "swipe [n%]", maxArguments: 1, isGesture: true,
+            "the platform's swipe back: begin it on this stack, or move it to n%"),
+        DemoCommand(
+            "release", isGesture: true, "let go of the swipe: it commits, the screen closes"),
+        DemoCommand(
+            "cancel", isGesture: true, "let go of the swipe early: nothing changes"),
         DemoCommand(
             "tab", usage: "tab <name>", maxArguments: 1,
             "select a tab (catalog, favourites, profile); the selected one pops to its root"),

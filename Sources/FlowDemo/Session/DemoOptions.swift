@@ -7,6 +7,22 @@ public struct DemoOptions: Equatable, Sendable {
     /// `--state FILE` (or `--state=FILE`): restore the navigation from FILE at start, if it
     /// exists, and save it there at quit.
     public var stateFile: String?
+    /// `--animate MS` (or `--animate=MS`): how long a transition takes on the terminal, in
+    /// milliseconds (0 to ``maxAnimationMilliseconds``; 0: none). `nil`: the default, 250 on
+    /// an interactive terminal and none otherwise (``animationMilliseconds(interactive:)``).
+    public var animationMilliseconds: Int?
+
+    /// The longest `--animate` accepted, in milliseconds.
+    public static let maxAnimationMilliseconds = 5_000
+    /// The transition time on an interactive terminal without `--animate`.
+    public static let defaultAnimationMilliseconds = 250
+
+    /// The transition time to use: ``animationMilliseconds`` if given, else
+    /// ``defaultAnimationMilliseconds`` on an interactive terminal and 0 for piped input
+    /// (transcripts stay the same from run to run).
+    public func animationMilliseconds(interactive: Bool) -> Int {
+        animationMilliseconds ?? (interactive ? Self.defaultAnimationMilliseconds : 0)
+    }
 
     /// Parses `arguments` (without the program name).
     ///
@@ -15,7 +31,8 @@ public struct DemoOptions: Equatable, Sendable {
     ///
     /// - Throws: ``DemoOptionsError`` for an argument it does not know, a `--state` without a
     ///   file name (a name starting with `-` is taken for a forgotten one: write `./-name`),
-    ///   or a second `--state`.
+    ///   an `--animate` without a whole number of milliseconds in range, or an option given
+    ///   twice.
     public init(arguments: [String]) throws {
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
@@ -27,9 +44,25 @@ public struct DemoOptions: Equatable, Sendable {
                 try setStateFile(remaining.popFirst())
             case _ where argument.hasPrefix("--state="):
                 try setStateFile(String(argument.dropFirst("--state=".count)))
+            case "--animate":
+                try setAnimation(remaining.popFirst())
+            case _ where argument.hasPrefix("--animate="):
+                try setAnimation(String(argument.dropFirst("--animate=".count)))
             default: throw DemoOptionsError.unknownArgument(argument)
             }
         }
+    }
+
+    private mutating func setAnimation(_ value: String?) throws {
+        guard animationMilliseconds == nil else {
+            throw DemoOptionsError.repeatedOption("--animate")
+        }
+        guard let value, let milliseconds = Int(value),
+            (0...Self.maxAnimationMilliseconds).contains(milliseconds)
+        else {
+            throw DemoOptionsError.badMilliseconds("--animate", value ?? "")
+        }
+        animationMilliseconds = milliseconds
     }
 
     private mutating func setStateFile(_ path: String?) throws {
@@ -44,7 +77,7 @@ public struct DemoOptions: Equatable, Sendable {
     public static let helpText = """
         flowdemo: the FlowKit demo, a terminal app whose navigation is a FlowController tree.
 
-        USAGE: swift run flowdemo [--help] [--walkthrough] [--state FILE]
+        USAGE: swift run flowdemo [--help] [--walkthrough] [--state FILE] [--animate MS]
                (or the built binary, with the same options: .build/debug/flowdemo)
 
         OPTIONS:
@@ -57,6 +90,10 @@ public struct DemoOptions: Equatable, Sendable {
                            restored is reported and the app starts fresh; one that cannot be
                            written is reported and the exit status does not change. The
                            walkthrough neither reads nor writes it.
+          --animate MS     How long a push, pop, sheet or tab change takes on screen, in
+                           milliseconds (0 to 5000; 0: at once). Default: 250 on a terminal,
+                           0 for piped input, so transcripts stay the same. Commands typed
+                           meanwhile run at once; the screen catches up.
 
         MODES:
           A terminal: interactive; each step clears the screen and draws the screen's panel,
@@ -83,7 +120,14 @@ public struct DemoOptions: Equatable, Sendable {
                                     text; no text clears the filter (list).
           select <n>                Open book n of the list (list).
           back                      The platform back button: pops the detail screen.
+          swipe [n%]                The platform's swipe back on this stack: begins it
+                                    (asking the screen first: an unsaved rating
+                                    refuses), or moves it to n%. Meanwhile only the
+                                    swipe's commands, tree, trace, help and quit run.
+          release, cancel           Let go of the swipe: it commits (the screen closes)
+                                    or it is cancelled (nothing changes).
           rate, stars <n>, close    Rate a book in a sheet (detail), or close the sheet.
+          stars <n>, save           On the detail itself: an unsaved rating, then save it.
           fav                       Add the book to your favourites (detail).
           tab <name>                Select the tab catalog, favourites or profile; each
                                     tab keeps its own stack; the selected tab again pops
@@ -92,6 +136,8 @@ public struct DemoOptions: Equatable, Sendable {
           open <link>, about        Follow flowdemo://books/<id>; present the about screen.
           tree [ids]                Print the live tree; * marks the focused path; with
                                     ids, each node's identity (#42) after its name.
+                                    While a transition or a swipe runs, also what the
+                                    screen still shows.
           trace                     Print FlowKit's trace lines as they happen (toggle).
           help, ?                   List the commands of this screen and redraw it.
           quit                      Stop the runtime and count surviving FlowControllers.
@@ -117,6 +163,8 @@ public enum DemoOptionsError: Error, Equatable, CustomStringConvertible {
     case missingFile(String)
     /// The option was given twice.
     case repeatedOption(String)
+    /// The option needs a whole number of milliseconds in range, and got the value.
+    case badMilliseconds(String, String)
 
     public var description: String {
         switch self {
@@ -127,6 +175,12 @@ public enum DemoOptionsError: Error, Equatable, CustomStringConvertible {
                 "flowdemo: \(option) needs a file name (\(option) FILE); see swift run flowdemo --help"
         case .repeatedOption(let option):
             return "flowdemo: \(option) is given twice; see swift run flowdemo --help"
+        case .badMilliseconds(let option, let value):
+            let given = value.isEmpty ? "nothing" : "'\(value)'"
+            return
+                "flowdemo: \(option) needs a whole number of milliseconds from 0 to "
+                + "\(DemoOptions.maxAnimationMilliseconds) (\(option) MS), not \(given); see "
+                + "swift run flowdemo --help"
         }
     }
 }

@@ -5,7 +5,13 @@
 ///   run; an unfinished last line runs too. No input at all runs the walkthrough.
 /// - ``DemoTerminal/Input/lines``: a terminal in line mode: a prompt, then each line runs.
 /// - ``DemoTerminal/Input/editor``: keys go to a ``LineEditor``; each command clears the
-///   screen and draws its output and the panel.
+///   screen and draws its output and the panel (the tree's focused screen). While the
+///   terminal shows a transition (``DemoApp/screen``, `--animate`), the line above the
+///   prompt shows its progress (`⟶ push detail ▓▓▓▓░░░░`) until it has caught up; keys are
+///   read and commands run as usual meanwhile.
+///
+/// In the piped and line modes nothing waits for a transition: they end as the clock goes,
+/// and `tree` shows what the terminal still shows.
 ///
 /// In every mode an interrupt (Ctrl-C, SIGINT, SIGTERM, SIGHUP) quits as `quit` does, and
 /// the end of input quits on a fresh line; a half-typed line on a terminal is not run.
@@ -18,6 +24,10 @@ public final class DemoRunner {
     private var decoder = TerminalKeyDecoder()
     private var editor = LineEditor()
     private var screen = DemoOutput()
+    /// Whether the line above the prompt is a transition's progress (editor mode).
+    private var isProgressShown = false
+    /// The progress line drawn last, so that a frame that would not change it draws nothing.
+    private var drawnProgress = ""
 
     /// Creates a runner.
     ///
@@ -51,6 +61,7 @@ public final class DemoRunner {
             renderer.terminal.columns = width
         }
         write(renderer.render(output, echo: echo))
+        if renderer.terminal.clearsScreen && output.panel != nil { isProgressShown = false }
     }
 
     // MARK: Piped
@@ -126,7 +137,17 @@ public final class DemoRunner {
         emit(screen, echo: true)
         drawLine()
         while !app.hasQuit {
-            switch input.next() {
+            let event: DemoInputEvent
+            if app.screen.isAnimating {
+                guard let next = input.next(waitingAtMost: Self.frameMilliseconds) else {
+                    advanceTransition()
+                    continue
+                }
+                event = next
+            } else {
+                event = input.next()
+            }
+            switch event {
             case .bytes(let bytes):
                 for key in decoder.feed(bytes) where !app.hasQuit {
                     await handle(key)
@@ -171,9 +192,47 @@ public final class DemoRunner {
         }
     }
 
-    /// Draws the prompt and the line being edited.
+    /// How often the progress of a transition is redrawn, in milliseconds.
+    static let frameMilliseconds = 40
+
+    /// A frame of a transition: the terminal catches up with the clock, and the progress
+    /// line is drawn again (or taken away once the terminal has caught up).
+    private func advanceTransition() {
+        app.screen.catchUp()
+        if app.screen.isAnimating && progressText == drawnProgress { return }
+        drawLine()
+    }
+
+    /// The progress line of the transition the terminal shows, e.g.
+    /// `⟶ push detail ▓▓▓▓░░░░ ` (ASCII: `-> push detail [####....] `); empty when none runs.
+    private var progressText: String {
+        guard let (title, fraction) = app.screen.progress() else { return "" }
+        let cells = 8
+        let done = Int((fraction * Double(cells)).rounded(.down))
+        if renderer.terminal.usesUnicode {
+            return "⟶ \(title) " + String(repeating: "▓", count: done)
+                + String(repeating: "░", count: cells - done) + " "
+        }
+        return "-> \(title) [" + String(repeating: "#", count: done)
+            + String(repeating: ".", count: cells - done) + "] "
+    }
+
+    /// Draws the progress of a transition on the line above the prompt while one runs (and
+    /// takes that line away once none does), then the prompt and the line being edited.
     private func drawLine() {
         let width = columns() ?? renderer.terminal.columns ?? DemoTerminal.fallbackColumns
+        let progress = progressText
+        drawnProgress = progress
+        // From the prompt's line up to the progress line, each cleared.
+        let up = "\r\u{1B}[K\u{1B}[1A\r"
+        if !progress.isEmpty {
+            let line = DemoText.fit(progress, width: max(1, width - 1), ellipsis: "")
+            write((isProgressShown ? up : "\r") + line + "\u{1B}[K\n")
+            isProgressShown = true
+        } else if isProgressShown {
+            write(up + "\u{1B}[K")
+            isProgressShown = false
+        }
         write(
             editor.render(
                 prompt: app.prompt, columns: width, colored: renderer.terminal.usesColor,

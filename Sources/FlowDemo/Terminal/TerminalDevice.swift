@@ -132,6 +132,14 @@ public enum DemoInputEvent: Equatable, Sendable {
 public protocol DemoInputSource: AnyObject {
     /// Waits for and returns the next event.
     func next() -> DemoInputEvent
+    /// Waits at most `milliseconds` for the next event; `nil` if none came (the runner draws
+    /// a transition meanwhile).
+    func next(waitingAtMost milliseconds: Int) -> DemoInputEvent?
+}
+
+extension DemoInputSource {
+    /// Waits for the next event as ``next()`` does: a script's next event is always ready.
+    public func next(waitingAtMost milliseconds: Int) -> DemoInputEvent? { next() }
 }
 
 /// Standard input, read so that a signal interrupts a blocked read.
@@ -170,12 +178,19 @@ public final class StandardInput: DemoInputSource {
     }
 
     public func next() -> DemoInputEvent {
+        // Without a time limit `poll` never returns 0, so there is always an event.
+        next(waitingAtMost: -1) ?? .endOfInput
+    }
+
+    /// Waits at most `milliseconds` (-1: without limit) for the next event.
+    public func next(waitingAtMost milliseconds: Int) -> DemoInputEvent? {
         while true {
             var descriptors = [
                 pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
             ]
-            let ready = poll(&descriptors, 2, -1)
+            let ready = poll(&descriptors, 2, Int32(clamping: milliseconds))
+            if ready == 0 { return nil }
             if ready < 0 {
                 if errno == EINTR { continue }
                 return .endOfInput
