@@ -387,4 +387,27 @@ struct TransitionTests {
         #expect(app.platform.performedSteps.count == steps)
         app.expectSettled()
     }
+
+    // MARK: Found by the model-based random test
+
+    @Test(
+        "Known issue: with .oneAtATime, a push under a presentation waits, yet the platform is idle"
+    )
+    func idleUnderPresentation() throws {
+        // FlowTransitions.isIdle promises that an idle platform shows the tree unless it
+        // refused a step; with rules that do not change what a presentation covers, the push
+        // below waits for a dismissal that may never come, and meanwhile isIdle is true
+        // (settled() returns) while isShowingTree is false. FuzzModel.knownIssues:
+        // idleUnderPresentation.
+        let app = try AnimatedApp(rules: .oneAtATime)
+        try app.stack.present(app.node("sheet"))
+        app.platform.runUntilIdle()
+        try app.stack.push(app.node("detail"))
+        app.platform.runUntilIdle()
+        #expect(app.platform.illegalCalls == [])
+        #expect(app.transitions.isIdle)
+        withKnownIssue("isIdle while a step waits under a presentation") {
+            #expect(app.transitions.isShowingTree)
+        }
+    }
 }

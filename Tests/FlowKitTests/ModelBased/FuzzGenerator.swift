@@ -6,7 +6,14 @@ import FlowKit
 /// look past a known failure: `hookChanges`, `observers`, `guardEffects`, `factoryEffects`,
 /// `navigate`, `offMain`, `releaseRuntime`, `tasks`, `setStack`, `invalid`, `tabs` (no tab
 /// containers), `bindings` (no binding writes), `redirects` (no redirecting guards),
-/// `badFactories` (no factories returning a node with another route or in use), `unwind`.
+/// `badFactories` (no factories returning a node with another route or in use), `unwind`,
+/// `platform` (no runtime on a simulated platform, so no gestures, taps or clock).
+///
+/// A runtime on a platform gets no platform-initiated change from the tester directly
+/// (`platformDidPop`, `platformDidDismiss`, path and sheet binding writes): the platform
+/// makes them (a tap on back, a released gesture), or the platform's record and FlowKit's
+/// would part (a tester's lie, not a FlowKit bug). Selections stay: the platform does not
+/// record them.
 @MainActor
 struct FuzzGenerator {
     var rng: FuzzRandom
@@ -61,6 +68,14 @@ struct FuzzGenerator {
 
     private func heldRuntimes(_ model: FuzzModel) -> [Int] {
         model.runtimes.filter { $0.value.held }.map(\.key).sorted()
+    }
+
+    /// The runtime with a platform whose tree `id` joined, if any.
+    private func platformRuntime(_ model: FuzzModel, _ id: FuzzID) -> Int? {
+        guard let r = model.nodes[id]?.runtime, model.runtimes[r]?.held == true,
+            model.runtimes[r]!.platform != nil
+        else { return nil }
+        return r
     }
 
     /// A container of `kind`: usually entered, sometimes any (offline or exited).
@@ -193,6 +208,7 @@ struct FuzzGenerator {
             guard allows("bindings"), let s = rng.pick(stacks) else {
                 return rng.pick(live).map { .dismiss($0) }
             }
+            if platformRuntime(model, s) != nil { return .pop(s) }
             let above = Array(model.nodes[s]!.children.dropFirst())
             let keep = rng.below(above.count + 1)
             return .writePath(s, rng.chance(80) ? Array(above.prefix(keep)) : above + [s])
@@ -200,6 +216,7 @@ struct FuzzGenerator {
             guard allows("bindings") else { return rng.pick(live).map { .dismiss($0) } }
             let presenting = live.filter { model.nodes[$0]!.presented != nil }
             guard let p = rng.pick(presenting) ?? rng.pick(live) else { return nil }
+            if platformRuntime(model, p) != nil { return .dismiss(p) }
             return .writePresented(p, rng.chance(80) ? nil : p)
         case 13: return rng.pick(live).map { .navigate($0, [route()], reentering: rng.chance(20)) }
         case 14: return unwindOp(model)
@@ -366,7 +383,7 @@ struct FuzzGenerator {
         let running = runningRuntimes(model)
         if running.isEmpty && (all.isEmpty || rng.chance(30)) { return bootstrap(model) }
         let crowded = all.count > 40
-        let roll = rng.below(crowded ? 82 : 122) + (crowded ? 40 : 0)
+        let roll = rng.below(crowded ? 110 : 150) + (crowded ? 40 : 0)
         switch roll {
         case 0..<8:
             let (make, id) = makeOp()
@@ -433,12 +450,15 @@ struct FuzzGenerator {
         case 68..<78:
             guard let s = container(model, .stack) else { break }
             let entries = model.nodes[s]!.children
+            let onPlatform = platformRuntime(model, s)
             switch rng.below(6) {
             case 0: return .pop(s)
-            case 1: return .platformPop(s)
+            case 1: return onPlatform.map { .tapBack($0, s) } ?? .platformPop(s)
             case 2: return .popToRoot(s)
             case 3: return .popTo(s, rng.pick(entries) ?? rng.pick(all)!)
-            case 4: return .platformPopTo(s, rng.pick(entries) ?? rng.pick(all)!)
+            case 4:
+                if let r = onPlatform { return .tapBack(r, s) }
+                return .platformPopTo(s, rng.pick(entries) ?? rng.pick(all)!)
             default:
                 guard allows("setStack") else { return .pop(s) }
                 var list = entries.filter { _ in rng.chance(60) }
@@ -453,7 +473,12 @@ struct FuzzGenerator {
             }
         case 78..<90:
             guard let p = container(model, nil) else { break }
-            return rng.chance(70) ? .dismiss(p) : .platformDismiss(p)
+            if rng.chance(70) { return .dismiss(p) }
+            if let r = platformRuntime(model, p) {
+                plan = [.releaseGesture(r)]
+                return .dragDown(r, p)
+            }
+            return .platformDismiss(p)
         case 90..<96:
             guard allows("unwind") else { break }
             if let op = unwindOp(model) { return op }
@@ -466,6 +491,9 @@ struct FuzzGenerator {
         case 114..<122:
             guard allows("bindings") else { break }
             if let op = bindingWrite(model) { return op }
+        case 122..<150:
+            guard allows("platform"), let op = platformOp(model) else { break }
+            return op
         default:
             if let held = rng.pick(ids(model) { $0.held && $0.state != .created }) {
                 return .drop(held)
@@ -482,7 +510,9 @@ struct FuzzGenerator {
         nextRuntime += 1
         if rng.chance(20) && allows("tabs") {
             let (bundle, tabs) = tabsBundle()
-            let ops = bundle + [.newRuntime(r, root: tabs), .drop(tabs), .start(r)]
+            let platform = platformSpec()
+            let ops =
+                bundle + [.newRuntime(r, root: tabs, platform: platform), .drop(tabs), .start(r)]
             plan = Array(ops.dropFirst())
             return ops[0]
         }
@@ -500,7 +530,60 @@ struct FuzzGenerator {
             ]
         }
         if rng.chance(50) { ops.append(.register(root, route: route(), factory(model))) }
-        ops += [.newRuntime(r, root: root), .drop(root), .start(r)]
+        ops += [.newRuntime(r, root: root, platform: platformSpec()), .drop(root), .start(r)]
+        plan = Array(ops.dropFirst())
+        return ops[0]
+    }
+
+    /// A platform for a new runtime, two times in five: UIKit's rules or one step at a time,
+    /// transitions that take no time or 100 to 400 ms.
+    private mutating func platformSpec() -> FuzzPlatformSpec? {
+        guard allows("platform"), rng.chance(40) else { return nil }
+        return FuzzPlatformSpec(
+            oneAtATime: rng.chance(50), duration: rng.chance(30) ? 0 : 100 + rng.below(301))
+    }
+
+    /// An operation on a runtime's platform: the clock; a swipe back on one of its stacks or
+    /// a drag of one of its sheets (sometimes once the platform is idle, sometimes with an
+    /// exit guard on what it would remove), then progress, release or cancel, with other
+    /// operations in between; a tap on back.
+    private mutating func platformOp(_ model: FuzzModel) -> FuzzOp? {
+        let candidates = model.runtimes.filter { $0.value.held && $0.value.platform != nil }
+        guard let r = rng.pick(candidates.map(\.key).sorted()) else { return nil }
+        if model.runtimes[r]!.gesture != nil && rng.chance(60) {
+            switch rng.below(10) {
+            case 0..<3: return .updateGesture(r, percent: rng.below(140) - 20)
+            case 3..<7: return .releaseGesture(r)
+            default: return .cancelGesture(r)
+            }
+        }
+        let mine = ids(model) { $0.state == .entered && $0.runtime == r }
+        let stacks = mine.filter { model.nodes[$0]!.kind == .stack }
+        let deep = stacks.filter { model.nodes[$0]!.children.count > 1 }
+        let presenters = mine.filter { model.nodes[$0]!.presented != nil }
+        let roll = rng.below(100)
+        var gesture: FuzzOp?
+        var guarded: FuzzID?
+        if roll < 25 { return .advance(r, ms: rng.chance(15) ? 0 : rng.below(500)) }
+        if roll < 35 { return .runUntilIdle(r) }
+        if roll < 62, let s = rng.pick(deep) ?? rng.pick(stacks) {
+            gesture = .swipeBack(r, s)
+            guarded = model.nodes[s]!.children.last
+        } else if roll < 82, let p = rng.pick(presenters) ?? (rng.chance(20) ? rng.pick(mine) : nil)
+        {
+            gesture = .dragDown(r, p)
+            guarded = model.nodes[p]!.presented
+        } else if let s = rng.pick(deep) ?? rng.pick(stacks) {
+            return .tapBack(r, s)
+        }
+        guard let gesture else { return .runUntilIdle(r) }
+        var ops: [FuzzOp] = []
+        if rng.chance(60) { ops.append(.runUntilIdle(r)) }
+        if let guarded, rng.chance(15) {
+            ops.append(.exitGuard(guarded, FuzzGuard(refuses: rng.chance(50))))
+        }
+        ops.append(gesture)
+        if rng.chance(50) { ops.append(.updateGesture(r, percent: rng.below(100))) }
         plan = Array(ops.dropFirst())
         return ops[0]
     }
@@ -597,7 +680,7 @@ struct FuzzGenerator {
             if roll < 85 { return .writeSelection(t, fuzzBogusID) }
             return .writeSelection(t, rng.pick(all))
         case 1:
-            guard let s = container(model, .stack) else { break }
+            guard let s = container(model, .stack), platformRuntime(model, s) == nil else { break }
             let above = Array(model.nodes[s]!.children.dropFirst())
             let roll = rng.below(100)
             if roll < 40, !above.isEmpty {
@@ -612,7 +695,9 @@ struct FuzzGenerator {
             return .writePath(s, Array(above.prefix(1)) + [fuzzBogusID])
         default:
             let presenting = ids(model) { $0.state == .entered && $0.presented != nil }
-            guard let p = rng.pick(presenting) ?? container(model, nil) else { break }
+            guard let p = rng.pick(presenting) ?? container(model, nil),
+                platformRuntime(model, p) == nil
+            else { break }
             let roll = rng.below(100)
             if roll < 60 { return .writePresented(p, nil) }
             if roll < 75 { return .writePresented(p, model.nodes[p]!.presented) }

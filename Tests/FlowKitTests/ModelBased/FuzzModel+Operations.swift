@@ -48,14 +48,14 @@ extension FuzzModel {
                 return
             }
             nodes[id]!.held = false
-        case .newRuntime(let r, let root):
+        case .newRuntime(let r, let root, let platform):
             guard let node = nodes[root], node.parent == nil, node.rootOf == nil,
                 node.state == .created, runtimes[r] == nil
             else {
                 journal.append(FuzzExpect("skip \(op)"))
                 return
             }
-            runtimes[r] = Runtime(root: root)
+            runtimes[r] = Runtime(root: root, platform: platform)
             nodes[root]!.rootOf = r
             nodes[root]!.runtime = r
         case .releaseRuntime(let r):
@@ -316,6 +316,9 @@ extension FuzzModel {
                 return
             }
             bindingCall(.platformDismiss(p), "presentedBinding", on: p, context: context)
+        case .advance, .runUntilIdle, .swipeBack, .dragDown, .updateGesture, .releaseGesture,
+            .cancelGesture, .tapBack:
+            try performOnPlatform(op)
         }
     }
 }

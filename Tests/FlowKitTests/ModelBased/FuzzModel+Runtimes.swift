@@ -34,6 +34,7 @@ extension FuzzModel {
         runtimes[r]!.queue = []
         runtimes[r]!.focused = []
         runtimes[r]!.intent = nil
+        runtimes[r]!.gesture = nil
     }
 
     /// The nodes that must still be allocated: held by the test, owned by a held runtime,

@@ -169,6 +169,8 @@ extension FuzzModel {
             nodes[node]!.pendingTasks = 0
         }
         if change.kind == .stop {
+            // FlowTransitions forgets a gesture in progress when the runtime stops.
+            runtimes[r]!.gesture = nil
             runtimes[r]!.running = false
             if let root = runtimes[r]!.root { nodes[root]?.rootOf = nil }
             runtimes[r]!.root = nil

@@ -79,6 +79,20 @@ final class FuzzModel {
         var armedTrace: FuzzAction?
         /// The change a guard redirected, kept as the runtime's pending intent.
         var intent: PendingIntent?
+        /// The runtime's platform (see ``FuzzPlatformSpec``), if it has one.
+        var platform: FuzzPlatformSpec?
+        /// The interactive gesture in progress on its platform.
+        var gesture: Gesture?
+    }
+
+    /// An interactive gesture in progress: where, what it removes once committed (the entry
+    /// the platform shows below its top, or the node it shows presented), and its path when
+    /// it began (its trace records name it).
+    struct Gesture {
+        var container: FuzzID
+        var isDismissal: Bool
+        var target: FuzzID
+        var path: String
     }
 
     /// A pending intent: its description (as `runtime.pendingIntent` and the trace give it),
@@ -197,11 +211,40 @@ final class FuzzModel {
     /// - `setTabsWhilePresenting`: `setTabs(_:selecting:)` without an index, on a tab
     ///   container that presents a node, selects the first tab instead of keeping the selected
     ///   one (it looks for the focused child, the presented node, among the new tabs).
-    static let knownIssues: Set<String> = []
+    /// - `idleUnderPresentation`: with rules that do not change what a presentation covers
+    ///   (`.oneAtATime`), a change of a container under a presentation waits for its
+    ///   dismissal, and meanwhile `FlowTransitions.isIdle` is true (and `settled()` returns)
+    ///   while `isShowingTree` is false: `isIdle` promises the tree is shown "unless it refused
+    ///   a step". While listed, the runner does not compare what is shown with the tree for a
+    ///   runtime with such rules whose tree presents something. Regression test:
+    ///   `TransitionTests.idleUnderPresentation`.
+    /// - `stopDuringTransition`: `FlowTransitions` hands the platform its `stop` step while
+    ///   a transition runs (the simulated platform calls it illegal: a step of the root's
+    ///   container, or any step with `.oneAtATime`, while one runs). While listed, illegal
+    ///   calls of `stop` steps are ignored.
+    /// - `removalOverRunningStep`: the platform removes an entry or a sheet (a committed
+    ///   gesture, a tap on back) while a step runs inside it (a gesture and a tap are refused
+    ///   only during a step of their own container): that step's completion puts the removed
+    ///   nodes back into what `FlowTransitions` records as shown, so an idle platform never
+    ///   shows the tree again. While listed, such a removal ends the runtime's platform checks.
+    /// - `platformPopOfReorderedStack`: a platform pop (a tap on back, a committed swipe) of a
+    ///   stack whose entries changed while the platform showed others: `platformDidChange`
+    ///   takes the entries that left the tree for those the platform removed, so what
+    ///   `FlowTransitions` records as shown is not what the platform shows, and its next step
+    ///   starts from entries the platform does not show (an illegal call). While listed, such
+    ///   a pop ends the runtime's platform checks.
+    static let knownIssues: Set<String> = [
+        "idleUnderPresentation", "stopDuringTransition", "removalOverRunningStep",
+        "platformPopOfReorderedStack",
+    ]
     static var tolerated = knownIssues
     /// The identity FlowKit gave the node the tester calls `id`, as `#<raw>` (for the text of
     /// refused binding writes); set by the runner.
     var identity: (FuzzID) -> String = { _ in "#?" }
+    /// What a runtime's platform shows, read from FlowTransitions before a platform operation
+    /// (the model does not plan transitions; the runner checks the platform separately): set
+    /// by the runner.
+    var shown: (FuzzOp) -> FuzzShownAnswer = { _ in .absent }
 
     /// Paths and dependency values remembered while nothing changes (the runner's checks
     /// after a step ask for every node's, each walking up the tree): see ``frozen(_:)``.

@@ -144,12 +144,26 @@ enum FuzzFactory: Sendable, CustomStringConvertible {
     }
 }
 
+/// A runtime's platform: a ``SimulatedPlatform`` with these rules and duration behind a
+/// ``FlowTransitions`` (the runtime's host, wrapped by the recording ``FuzzHost``).
+struct FuzzPlatformSpec: Sendable, CustomStringConvertible {
+    /// `.oneAtATime` rules, else `.uiKit`.
+    var oneAtATime: Bool
+    /// How long a transition takes, in virtual milliseconds (0: at once).
+    var duration: Int
+
+    var description: String {
+        "SimulatedPlatform(rules: \(oneAtATime ? ".oneAtATime" : ".uiKit"), duration: \(duration))"
+    }
+}
+
 /// One step of the random tester, applied to the real tree and to the model.
 indirect enum FuzzOp: Sendable, CustomStringConvertible {
     case make(FuzzID, FuzzKind, route: Int?, initialRoute: Int?)
     case drop(FuzzID)
     case releaseOffMain(FuzzID)
-    case newRuntime(Int, root: FuzzID)
+    /// A runtime; with a platform, its host is a `FlowTransitions` over a `SimulatedPlatform`.
+    case newRuntime(Int, root: FuzzID, platform: FuzzPlatformSpec? = nil)
     case start(Int)
     case stop(Int)
     case releaseRuntime(Int)
@@ -199,6 +213,22 @@ indirect enum FuzzOp: Sendable, CustomStringConvertible {
     case unwind(FuzzID, FuzzID)
     /// `runtime.unwind(to: target)` (from the focused node).
     case runtimeUnwind(Int, FuzzID)
+    /// `platform(rt).advance(by: ms)`: transitions due meanwhile end (their completions run).
+    case advance(Int, ms: Int)
+    /// `platform(rt).runUntilIdle()`.
+    case runUntilIdle(Int)
+    /// `platform(rt).swipeBack(on: stack, in: transitions)`: an interactive pop begins.
+    case swipeBack(Int, FuzzID)
+    /// `platform(rt).dragDown(sheetOf: presenter, in: transitions)`: an interactive dismissal.
+    case dragDown(Int, FuzzID)
+    /// `gesture(rt).update(progress: percent / 100)`.
+    case updateGesture(Int, percent: Int)
+    /// `platform(rt).release(gesture, on: container)`: the gesture is committed.
+    case releaseGesture(Int)
+    /// `platform(rt).cancel(gesture)`.
+    case cancelGesture(Int)
+    /// `platform(rt).tapBack(on: stack)`: the platform pops what it shows on top.
+    case tapBack(Int, FuzzID)
 
     /// The operation's name, used to tell failures apart while shrinking.
     var name: String {
@@ -236,7 +266,10 @@ indirect enum FuzzOp: Sendable, CustomStringConvertible {
             return line
         case .drop(let id): return "drop(\(n(id)))"
         case .releaseOffMain(let id): return "releaseOffMain(\(n(id)))"
-        case .newRuntime(let r, let root): return "let rt\(r) = FlowRuntime(root: \(n(root)))"
+        case .newRuntime(let r, let root, let platform):
+            guard let platform else { return "let rt\(r) = FlowRuntime(root: \(n(root)))" }
+            return
+                "let rt\(r) = FlowRuntime(root: \(n(root)), host: FlowTransitions(host: \(platform)))"
         case .start(let r): return "try rt\(r).start()"
         case .stop(let r): return "try rt\(r).stop()"
         case .releaseRuntime(let r): return "release(rt\(r))"
@@ -300,6 +333,20 @@ indirect enum FuzzOp: Sendable, CustomStringConvertible {
             return "\(n(p)).presentedBinding = \(x.map(n) ?? "nil")"
         case .unwind(let x, let t): return "try \(n(x)).unwind(to: \(n(t)))"
         case .runtimeUnwind(let r, let t): return "try rt\(r).unwind(to: \(n(t)))"
+        case .advance(let r, let ms): return "platform(rt\(r)).advance(by: \(ms))"
+        case .runUntilIdle(let r): return "platform(rt\(r)).runUntilIdle()"
+        case .swipeBack(let r, let s):
+            return
+                "gesture(rt\(r)) = try platform(rt\(r)).swipeBack(on: \(n(s)), in: transitions(rt\(r)))"
+        case .dragDown(let r, let p):
+            return
+                "gesture(rt\(r)) = try platform(rt\(r)).dragDown(sheetOf: \(n(p)), in: transitions(rt\(r)))"
+        case .updateGesture(let r, let percent):
+            return "gesture(rt\(r)).update(progress: \(Double(percent) / 100))"
+        case .releaseGesture(let r):
+            return "platform(rt\(r)).release(gesture(rt\(r)), on: its container)"
+        case .cancelGesture(let r): return "platform(rt\(r)).cancel(gesture(rt\(r)))"
+        case .tapBack(let r, let s): return "try platform(rt\(r)).tapBack(on: \(n(s)))"
         }
     }
 }

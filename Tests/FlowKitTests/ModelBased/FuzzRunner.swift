@@ -25,6 +25,7 @@ final class FuzzRun {
     init(exclude: Set<String> = []) {
         self.exclude = exclude
         model.identity = { [world] id in world.identity(id)?.description ?? "#?" }
+        model.shown = { [world] op in world.shownAnswer(op) }
     }
 
     /// Applies `op` to both sides, then checks everything observable.
@@ -64,6 +65,9 @@ final class FuzzRun {
                             : line.contains("(a newer navigation") ? " (by navigation)" : ""
                 coverage["intent \(words[2])\(reason)", default: 0] += 1
             }
+            if words.count > 3, words[1] == "gesture" {
+                coverage["gesture \(words[2]) \(words[3])", default: 0] += 1
+            }
             if words.count > 2, words[1] == "change" || words[1] == "failed" {
                 let exits = words[1] == "change" && words.contains { $0.hasPrefix("-") }
                 coverage["\(words[1]) \(words[2])\(exits ? " (exits)" : "")", default: 0] += 1
@@ -74,7 +78,12 @@ final class FuzzRun {
         }
         if let failure = compareLogs(op) { return failure }
         if let failure = await census(op) { return failure }
-        return compareTree(op)
+        if let failure = compareTree(op) { return failure }
+        world.countPlatformSteps()
+        if let problem = world.platformProblem(model) {
+            return fail(problem.check, op, problem.message)
+        }
+        return nil
     }
 
     private func fail(_ check: String, _ op: FuzzOp, _ message: String) -> FuzzFailure {

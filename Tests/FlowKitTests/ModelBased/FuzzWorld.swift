@@ -1,4 +1,5 @@
 import FlowKit
+import FlowKitTesting
 import Synchronization
 
 /// The events the random tester sends; the trace shows them as `A#seq`.
@@ -113,13 +114,16 @@ final class FuzzTabsNode: FlowTabs, FuzzNode {
 }
 
 /// A host that keeps FlowKit's record (`RecordingFlowHost`) and can run an action once, from
-/// inside its next `apply`.
+/// inside its next `apply`. With a platform it hands every change on to the runtime's
+/// `FlowTransitions`, so that its record is what the platform was told: each committed
+/// change exactly once, the platform's own changes not at all.
 @MainActor
 final class FuzzHost: FlowHost {
     let recording = RecordingFlowHost()
     let runtimeID: Int
     weak var world: FuzzWorld?
     var armed: FuzzAction?
+    var transitions: FlowTransitions?
 
     init(runtimeID: Int, world: FuzzWorld) {
         self.runtimeID = runtimeID
@@ -129,10 +133,15 @@ final class FuzzHost: FlowHost {
     func apply(_ change: FlowChange, in runtime: FlowRuntime) {
         recording.apply(change, in: runtime)
         if let world { world.hostLog.append("rt\(runtimeID): \(world.describe(change))") }
+        transitions?.apply(change, in: runtime)
         if let action = armed, world?.quiet == false {
             armed = nil
             world?.perform(action, actor: runtime.root, context: "host")
         }
+    }
+
+    func platformDidChange(_ change: FlowChange, in runtime: FlowRuntime) {
+        transitions?.platformDidChange(change, in: runtime)
     }
 }
 
@@ -158,6 +167,15 @@ final class FuzzWorld {
         var host: FuzzHost
         var trace: FlowTrace
         var armedTrace: FuzzAction?
+        /// The platform behind the host, with its pipeline and the gesture in progress.
+        var platform: SimulatedPlatform?
+        var transitions: FlowTransitions?
+        var gesture: FlowInteractiveTransition?
+        weak var gestureContainer: FlowController?
+        /// How many of the platform's performed steps the coverage has counted.
+        var stepsCounted = 0
+        /// The known issue after which the platform's checks end for this runtime.
+        var unchecked: String?
     }
 
     var nodes: [FuzzID: FuzzWeak] = [:]
@@ -541,7 +559,7 @@ final class FuzzWorld {
             held[id] = node
         case .drop(let id):
             held[id] = nil
-        case .newRuntime(let r, let rootID):
+        case .newRuntime(let r, let rootID, let spec):
             guard let root = node(rootID), root.parent == nil, root.runtime == nil,
                 root.state == .created, runtimes[r] == nil
             else {
@@ -549,6 +567,12 @@ final class FuzzWorld {
                 return
             }
             let host = FuzzHost(runtimeID: r, world: self)
+            var platform: SimulatedPlatform?
+            if let spec {
+                platform = SimulatedPlatform(
+                    rules: spec.oneAtATime ? .oneAtATime : .uiKit, duration: spec.duration)
+                host.transitions = FlowTransitions(host: platform!)
+            }
             let trace = FlowTrace()
             guard let runtime = try? FlowRuntime(root: root, host: host, trace: trace) else {
                 journal.append("skip \(op)")
@@ -561,7 +585,8 @@ final class FuzzWorld {
             runtime.onUnhandledEvent = { [weak self] event, origin in
                 self?.journal.append("unhandled \(event.traceName) from \(origin.path)")
             }
-            var slot = RuntimeSlot(host: host, trace: trace)
+            var slot = RuntimeSlot(
+                host: host, trace: trace, platform: platform, transitions: host.transitions)
             slot.runtime = runtime
             slot.weakRuntime = runtime
             runtimes[r] = slot
@@ -667,6 +692,9 @@ final class FuzzWorld {
         case .runtimeUnwind(let r, let t):
             guard let runtime = runtime(r), let t = get(t) else { return }
             try runtime.unwind(to: t)
+        case .advance, .runUntilIdle, .swipeBack, .dragDown, .updateGesture, .releaseGesture,
+            .cancelGesture, .tapBack:
+            try runOnPlatform(op)
         case .releaseOffMain, .releaseRuntime:
             preconditionFailure("asynchronous operation \(op) run synchronously")
         }

@@ -1,0 +1,251 @@
+import FlowKitTesting
+
+@testable import FlowKit
+
+// The real side of the platform operations, what the model reads of what a platform shows,
+// and the platform's invariants.
+extension FuzzWorld {
+    /// The live gesture of runtime `r` (begun, not ended, not forgotten by a stop).
+    func liveGesture(_ r: Int) -> FlowInteractiveTransition? {
+        guard let slot = runtimes[r], let gesture = slot.gesture, !gesture.hasEnded,
+            slot.transitions?._gesture != nil
+        else { return nil }
+        return gesture
+    }
+
+    /// What the platform shows for `op`, read before it runs (FlowKit's own preconditions of
+    /// a gesture, in its order; the tester's id of the node concerned).
+    func shownAnswer(_ op: FuzzOp) -> FuzzShownAnswer {
+        func fuzzID(_ id: FlowNodeID) -> FuzzID { fuzzIDs[id.rawValue] ?? -2 }
+        switch op {
+        case .swipeBack(let r, let s):
+            guard let t = runtimes[r]?.transitions, let stack = node(s) as? FlowStack else {
+                return .absent
+            }
+            guard let shown = t._shown[stack.id], shown.children.count >= 2 else {
+                return .notPossible("nothing to pop")
+            }
+            if t._gesture != nil { return .notPossible("another gesture runs") }
+            if t._inFlight[stack.id] != nil { return .notPossible("a transition runs") }
+            if t._isCovered(stack.id) || shown.presented != nil
+                || t._shown[shown.children.last!]?.presented != nil
+            {
+                return .notPossible("a presentation covers it")
+            }
+            return .pop(newTop: fuzzID(shown.children[shown.children.count - 2]))
+        case .dragDown(let r, let p):
+            guard let t = runtimes[r]?.transitions, let presenter = node(p) else { return .absent }
+            guard let presented = t._shown[presenter.id]?.presented else {
+                return .notPossible("nothing presented")
+            }
+            if t._gesture != nil { return .notPossible("another gesture runs") }
+            if t._inFlight[presenter.id] != nil { return .notPossible("a transition runs") }
+            return .dismiss(presented: fuzzID(presented))
+        case .tapBack(let r, let s):
+            guard let t = runtimes[r]?.transitions, let stack = node(s) as? FlowStack else {
+                return .absent
+            }
+            // After a tolerated known issue the platform's record and FlowTransitions' part;
+            // a tap follows the platform's: skipped.
+            if t._inFlight[stack.id] != nil || t._gesture != nil || runtimes[r]?.unchecked != nil {
+                return .busy
+            }
+            let shown = t.shownEntries(of: stack)
+            return .tap(newTop: shown.count >= 2 ? fuzzID(shown[shown.count - 2]) : nil)
+        default:
+            return .absent
+        }
+    }
+
+    /// Runs a platform operation as the user and the platform would: a swipe during a
+    /// transition of its stack is asked of FlowKit directly (the platform's recognizer does
+    /// not start one; FlowKit must refuse), a tap on back during a transition or a gesture
+    /// is skipped (the platform ignores it).
+    func runOnPlatform(_ op: FuzzOp) throws {
+        switch op {
+        case .advance(let r, let ms):
+            runtimes[r]?.platform?.advance(by: ms)
+        case .runUntilIdle(let r):
+            runtimes[r]?.platform?.runUntilIdle()
+        case .swipeBack(let r, let s):
+            guard let platform = runtimes[r]?.platform, let t = runtimes[r]?.transitions,
+                let stack = node(s) as? FlowStack
+            else { return }
+            let gesture =
+                t._inFlight[stack.id] != nil
+                ? try t.beginInteractivePop(on: stack) : try platform.swipeBack(on: stack, in: t)
+            runtimes[r]?.gesture = gesture
+            runtimes[r]?.gestureContainer = stack
+        case .dragDown(let r, let p):
+            guard let platform = runtimes[r]?.platform, let t = runtimes[r]?.transitions,
+                let presenter = node(p)
+            else { return }
+            let gesture = try platform.dragDown(sheetOf: presenter, in: t)
+            runtimes[r]?.gesture = gesture
+            runtimes[r]?.gestureContainer = presenter
+        case .updateGesture(let r, let percent):
+            guard let gesture = liveGesture(r) else { return }
+            gesture.update(progress: Double(percent) / 100)
+            if gesture.progress != Double(min(max(percent, 0), 100)) / 100 {
+                journal.append("progress \(gesture.progress) after \(op)")
+            }
+        case .releaseGesture(let r), .cancelGesture(let r):
+            guard let platform = runtimes[r]?.platform else { return }
+            guard let gesture = liveGesture(r) else {
+                journal.append("skip \(op)")
+                return
+            }
+            if case .cancelGesture = op {
+                platform.cancel(gesture)
+            } else if let t = runtimes[r]?.transitions, let shown = t._gesture {
+                noteKnownIssues(of: shown, in: r, t)
+            }
+            if case .cancelGesture = op {
+            } else if let container = runtimes[r]?.gestureContainer {
+                platform.release(gesture, on: container)
+            } else {
+                // The container was freed: nothing of it is on screen to change.
+                gesture.commit()
+            }
+            runtimes[r]?.gesture = nil
+            if !gesture.hasEnded { journal.append("gesture not ended after \(op)") }
+        case .tapBack(let r, let s):
+            guard let platform = runtimes[r]?.platform, let t = runtimes[r]?.transitions,
+                let stack = node(s) as? FlowStack
+            else { return }
+            if t._inFlight[stack.id] != nil || t._gesture != nil || runtimes[r]?.unchecked != nil {
+                journal.append("skip \(op)")
+                return
+            }
+            let shown = t.shownEntries(of: stack)
+            if shown.count > 1 {
+                let newTop = shown[shown.count - 2]
+                let entries = stack.entries.map(\.id)
+                let exits = entries.lastIndex(of: newTop).map { Array(entries[($0 + 1)...]) }
+                if exits.map({ Set($0).intersection(shown) != [shown.last!] }) ?? true {
+                    note("platformPopOfReorderedStack", in: r)
+                }
+                noteRunningSteps(in: [shown.last!], of: r, t)
+            }
+            try platform.tapBack(on: stack)
+        default:
+            preconditionFailure("not a platform operation: \(op)")
+        }
+    }
+
+    /// Notes a known issue the commit of `gesture` runs into (see ``FuzzModel/knownIssues``).
+    private func noteKnownIssues(of gesture: _Gesture, in r: Int, _ t: FlowTransitions) {
+        var removed: [FlowNodeID] = []
+        if let presented = gesture.presented {
+            removed = [presented]
+        } else if let newTop = gesture.newTop, let shown = t._shown[gesture.container]?.children,
+            let index = shown.firstIndex(of: newTop)
+        {
+            removed = Array(shown[(index + 1)...])
+            let kept = Set(shown[...index])
+            if let stack = runtimes[r]?.runtime?.node(id: gesture.container) {
+                let entries = stack.children.map(\.id)
+                if let top = entries.lastIndex(of: newTop),
+                    !kept.isDisjoint(with: entries[(top + 1)...])
+                {
+                    note("platformPopOfReorderedStack", in: r)
+                }
+            }
+        }
+        noteRunningSteps(in: removed, of: r, t)
+    }
+
+    /// Notes `removalOverRunningStep` if a step runs in the shown subtrees of `roots`.
+    private func noteRunningSteps(in roots: [FlowNodeID], of r: Int, _ t: FlowTransitions) {
+        var pending = roots
+        while let id = pending.popLast() {
+            if t._inFlight[id] != nil { note("removalOverRunningStep", in: r) }
+            pending += t._shown[id]?.children ?? []
+            if let presented = t._shown[id]?.presented { pending.append(presented) }
+        }
+    }
+
+    private func note(_ issue: String, in r: Int) {
+        guard FuzzModel.tolerated.contains(issue), runtimes[r]?.unchecked == nil else { return }
+        runtimes[r]?.unchecked = issue
+        coverage["tolerated \(issue)", default: 0] += 1
+    }
+
+    /// The platform invariants of every held runtime with a platform: no illegal call; a
+    /// platform with nothing running and no gesture is idle (nothing waits forever); once
+    /// idle, what FlowTransitions and the platform show is the tree, container by container.
+    /// Returns the check that failed and why.
+    func platformProblem(_ model: FuzzModel) -> (check: String, message: String)? {
+        for (r, expected) in model.runtimes.sorted(by: { $0.key < $1.key })
+        where expected.held && expected.platform != nil {
+            guard let slot = runtimes[r], let platform = slot.platform,
+                let t = slot.transitions, let runtime = slot.runtime, slot.unchecked == nil
+            else { continue }
+            func state() -> String {
+                "\n  tree:\n" + runtime.treeDescription() + "\n  steps:\n"
+                    + platform.performedSteps.suffix(12).map { "    \($0)" }.joined(
+                        separator: "\n")
+            }
+            var illegal = platform.illegalCalls
+            if FuzzModel.tolerated.contains("stopDuringTransition") {
+                illegal.removeAll { $0.hasPrefix("stop ") }
+            }
+            if !illegal.isEmpty {
+                return (
+                    "illegal platform call", "rt\(r): " + illegal.joined(separator: "; ") + state()
+                )
+            }
+            if !platform.isAnimating && expected.gesture == nil && !t.isIdle {
+                return ("platform not idle", "rt\(r): nothing runs, yet not idle" + state())
+            }
+            guard t.isIdle else { continue }
+            if FuzzModel.tolerated.contains("idleUnderPresentation"),
+                !t.rules.changesUnderPresentation, runtime.root.map(presentsSomething) == true
+            {
+                continue
+            }
+            if !t.isShowingTree {
+                return ("shown is not the tree", "rt\(r): FlowTransitions" + state())
+            }
+            guard runtime.isRunning, let root = runtime.root else { continue }
+            var pending = [root]
+            while let node = pending.popLast() {
+                let children = platform.shownChildren(of: node)
+                let presented = platform.shownPresented(by: node)
+                if children != node.children.map(\.id) || presented != node.presentedChild?.id {
+                    return (
+                        "platform shows another tree",
+                        "rt\(r): at \(node.path) shows \(children) presenting "
+                            + "\(presented.map { "\($0)" } ?? "nothing")" + state()
+                    )
+                }
+                pending.append(contentsOf: node.children)
+                if let child = node.presentedChild { pending.append(child) }
+            }
+        }
+        return nil
+    }
+
+    /// Whether `node` or a node below it presents something.
+    private func presentsSomething(_ node: FlowController) -> Bool {
+        var pending = [node]
+        while let current = pending.popLast() {
+            if current.presentedChild != nil { return true }
+            pending.append(contentsOf: current.children)
+        }
+        return false
+    }
+
+    /// Counts the steps the platforms performed since the last call, by kind.
+    func countPlatformSteps() {
+        for r in runtimes.keys {
+            guard let platform = runtimes[r]?.platform else { continue }
+            let steps = platform.performedSteps
+            for step in steps[(runtimes[r]!.stepsCounted)...] {
+                let kind = "\(step.kind)".split(separator: "(").first ?? ""
+                coverage["platform step \(kind)", default: 0] += 1
+            }
+            runtimes[r]?.stepsCounted = steps.count
+        }
+    }
+}
