@@ -149,17 +149,17 @@ public final class SimulatedPlatform: FlowTransitionHost {
     }
 
     /// The user taps back on `stack` (no gesture to follow): the platform pops what it shows
-    /// on top, then tells FlowKit (``FlowStack/platformDidPop(to:)``), as a navigation
-    /// controller's delegate does.
-    public func tapBack(on stack: FlowStack) throws {
+    /// on top, then tells FlowKit
+    /// (``FlowTransitions/platformDidPop(_:toShownEntry:)``), as a navigation controller's
+    /// delegate does.
+    public func tapBack(on stack: FlowStack, in transitions: FlowTransitions) throws {
         if running.contains(where: { $0.step.container == stack.id }) {
             illegalCalls.append("back tapped on \(stack.path) during a transition")
         }
         guard var children = shownChildren[stack.id], children.count > 1 else { return }
         forget(children.removeLast())
         shownChildren[stack.id] = children
-        guard let entry = stack.entries.last(where: { $0.id == children.last }) else { return }
-        try stack.platformDidPop(to: entry)
+        try transitions.platformDidPop(stack, toShownEntry: children.last!)
     }
 
     /// The user drags the sheet `presenter` presents down.

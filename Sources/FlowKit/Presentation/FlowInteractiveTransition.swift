@@ -216,7 +216,11 @@ extension FlowTransitions {
         _gesture = nil
         let kind = gesture.isDismissal ? "dismiss" : "pop"
         _traceGesture(committed ? .committed : .cancelled, kind: kind, at: gesture.path)
-        if committed { _commit(gesture) }
+        if committed {
+            _isCommittingGesture = true
+            _commit(gesture)
+            _isCommittingGesture = false
+        }
         _plan()
     }
 

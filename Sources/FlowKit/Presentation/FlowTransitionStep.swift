@@ -88,8 +88,8 @@ public struct FlowTransitionRules: Sendable, Equatable {
     /// Whether dismissing a presented node also takes away what it presents in the same step
     /// (UIKit); otherwise the layers are dismissed one at a time, top-most first.
     public var dismissesLayersAbove: Bool
-    /// Whether a container may change while a presented node covers it; otherwise its steps
-    /// wait until the presentation is dismissed.
+    /// Whether a container covered by a presented node may change while a presentation or a
+    /// dismissal runs; otherwise its steps wait until that transition ends.
     public var changesUnderPresentation: Bool
     /// Whether steps of different containers may run at the same time; otherwise one step at
     /// a time in all.
@@ -115,8 +115,8 @@ public struct FlowTransitionRules: Sendable, Equatable {
         changesUnderPresentation: true, containersAnimateTogether: true)
 
     /// The most careful platform: one push, pop, presentation or dismissal at a time in all,
-    /// layers dismissed one by one, nothing changed under a presentation (SwiftUI versions
-    /// that refuse a path written twice in one frame).
+    /// layers dismissed one by one, nothing changed under a presentation while one moves
+    /// (SwiftUI versions that refuse a path written twice in one frame).
     public static let oneAtATime = FlowTransitionRules(
         stackSteps: .oneEntry, oneModalTransitionAtATime: true, dismissesLayersAbove: false,
         changesUnderPresentation: false, containersAnimateTogether: false)

@@ -48,6 +48,8 @@ public final class FlowTransitions: FlowHost {
     var _waiters: [CheckedContinuation<Void, Never>] = []
     var _isPlanning = false
     var _needsPlan = false
+    /// Set while a gesture's commit makes its platform change (see ``platformDidChange(_:in:)``).
+    var _isCommittingGesture = false
     /// Every step handed to the host, for tests and tools (the most recent 1,000).
     public private(set) var performedSteps: [FlowTransitionStep] = []
 
@@ -81,9 +83,19 @@ public final class FlowTransitions: FlowHost {
     /// planned for it.
     public func platformDidChange(_ change: FlowChange, in runtime: FlowRuntime) {
         _runtime = runtime
+        // A gesture's commit updated what is shown itself, from what the platform removed.
+        guard !_isCommittingGesture else { return }
         guard let id = change.containerID, _shown[id] != nil else { return }
         let exited = Set(change.exitedIDs)
-        if !exited.isEmpty {
+        if change.kind == .platformPop, let stack = runtime.node(id: id) as? FlowStack,
+            let top = stack._children.last, let shown = _shown[id]?.children,
+            let index = shown.lastIndex(of: top.id)
+        {
+            // The platform shows its entries up to the one now on top (what left the tree
+            // may differ, if the entries were reordered meanwhile).
+            for removed in shown[(index + 1)...] { _forget(removed) }
+            _shown[id]?.children = Array(shown[...index])
+        } else if !exited.isEmpty {
             if let presented = _shown[id]?.presented, exited.contains(presented) {
                 _shown[id]?.presented = nil
                 _forget(presented)
@@ -95,6 +107,25 @@ public final class FlowTransitions: FlowHost {
         }
         if change.kind == .platformSelect, let tabs = runtime.node(id: id) as? FlowTabs {
             _shown[id]?.selected = tabs._selectedIndex
+        }
+        _plan()
+    }
+
+    /// Tells FlowKit that the platform popped `stack` on its own (the back button) back to the
+    /// entry `entry` it shows: what is shown follows, and if the tree still has `entry` below
+    /// its top, the tree pops to it (``FlowStack/platformDidPop(to:)``, not echoed). Use this
+    /// rather than `platformDidPop(to:)` when the platform may show an entry the tree has
+    /// already left (its removal still to be shown): then only what is shown changes.
+    public func platformDidPop(_ stack: FlowStack, toShownEntry entry: FlowNodeID) throws {
+        if let shown = _shown[stack.id]?.children, let index = shown.lastIndex(of: entry) {
+            for removed in shown[(index + 1)...] { _forget(removed) }
+            _shown[stack.id]?.children = Array(shown[...index])
+        }
+        if let node = stack._children.last(where: { $0.id == entry }), stack._children.last !== node
+        {
+            _isCommittingGesture = true
+            defer { _isCommittingGesture = false }
+            try stack.platformDidPop(to: node)
         }
         _plan()
     }
@@ -199,9 +230,11 @@ public final class FlowTransitions: FlowHost {
         _plan()
     }
 
-    /// Updates what is shown after `flight` is done.
+    /// Updates what is shown after `flight` is done. A step whose container the platform no
+    /// longer shows (a gesture or the back button removed it meanwhile) shows nothing.
     private func _show(_ flight: _StepInFlight) {
         let id = flight.step.container
+        guard flight.step.kind == .start || _shown[id] != nil else { return }
         for (node, snapshot) in flight.snapshots { _shown[node] = snapshot }
         switch flight.step.kind {
         case .start:

@@ -52,6 +52,12 @@ struct _Planner {
         return result
     }
 
+    /// Whether a present or dismiss step (or a sheet drag) runs now.
+    var modalTransitionRuns: Bool {
+        transitions._inFlight.values.contains { $0.step.isModal }
+            || transitions._gesture?.isDismissal == true
+    }
+
     /// Whether a step may start in `container` now.
     func canIssue(in container: FlowNodeID, modal: Bool) -> Bool {
         let t = transitions
@@ -105,10 +111,12 @@ struct _Planner {
         {
             issue(.present(presented.id), in: id, showing: [presented])
         }
-        // 4. The children (or the selection), unless a presentation covers them and the
-        //    platform cannot change what is covered.
+        // 4. The children (or the selection), unless a presentation covers them, the
+        //    platform cannot change what is covered while a modal transition runs, and one
+        //    runs (a covered change never waits for more than that: it would wait forever
+        //    under a presentation that stays).
         let coveredBelow = covered || shown.presented != nil || node._presented != nil
-        if rules.changesUnderPresentation || !coveredBelow {
+        if rules.changesUnderPresentation || !coveredBelow || !modalTransitionRuns {
             planChildren(of: node, shown: shown)
         }
         // 5. Kept children and the kept presented node.

@@ -233,10 +233,7 @@ final class FuzzModel {
     ///   `FlowTransitions` records as shown is not what the platform shows, and its next step
     ///   starts from entries the platform does not show (an illegal call). While listed, such
     ///   a pop ends the runtime's platform checks.
-    static let knownIssues: Set<String> = [
-        "idleUnderPresentation", "stopDuringTransition", "removalOverRunningStep",
-        "platformPopOfReorderedStack",
-    ]
+    static let knownIssues: Set<String> = []
     static var tolerated = knownIssues
     /// The identity FlowKit gave the node the tester calls `id`, as `#<raw>` (for the text of
     /// refused binding writes); set by the runner.

@@ -127,7 +127,7 @@ extension FuzzWorld {
                 }
                 noteRunningSteps(in: [shown.last!], of: r, t)
             }
-            try platform.tapBack(on: stack)
+            try platform.tapBack(on: stack, in: t)
         default:
             preconditionFailure("not a platform operation: \(op)")
         }
