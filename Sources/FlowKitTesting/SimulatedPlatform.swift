@@ -18,8 +18,8 @@ import FlowKit
 /// It keeps its own record of what it shows, built from the steps it was asked to perform, and
 /// records as an *illegal call* (``illegalCalls``) anything a real platform would refuse or
 /// get wrong: a transition started in a container whose transition is still running, a modal
-/// transition while another runs (with ``FlowTransitionRules/oneModalTransitionAtATime``), a
-/// step while any runs (without ``FlowTransitionRules/containersAnimateTogether``), a stack
+/// transition while another runs (with `FlowTransitionRules.oneModalTransitionAtATime`), a
+/// step while any runs (without `FlowTransitionRules.containersAnimateTogether`), a stack
 /// step that does not start from what it shows or moves it further than the rules allow,
 /// presenting from a node that presents already or is not on screen, dismissing what is not
 /// presented there. Tests fail on them with `#expect(platform.illegalCalls.isEmpty)`.
@@ -74,6 +74,10 @@ public final class SimulatedPlatform: FlowTransitionHost {
 
     // MARK: FlowTransitionHost
 
+    /// Starts `step` (checked against the rules and against what the platform shows; a
+    /// violation is recorded in ``illegalCalls``), or fails it if ``refuses`` says so. The step
+    /// ends after ``duration`` virtual milliseconds (``advance(by:)``), or at once with a
+    /// duration of 0; then `completion` is called and what the platform shows changes.
     public func perform(
         _ step: FlowTransitionStep, in runtime: FlowRuntime, completion: FlowTransitionCompletion
     ) {
@@ -137,8 +141,8 @@ public final class SimulatedPlatform: FlowTransitionHost {
     // MARK: Interactive gestures
 
     /// The user swipes back on `stack`: the gesture begins if FlowKit allows it (guards
-    /// included). Move it with ``FlowInteractiveTransition/update(progress:)``; let go with
-    /// ``release(_:)`` or ``cancel(_:)``.
+    /// included). Move it with `FlowInteractiveTransition.update(progress:)`; let go with
+    /// ``release(_:on:)`` or ``cancel(_:)``.
     public func swipeBack(
         on stack: FlowStack, in transitions: FlowTransitions
     ) throws -> FlowInteractiveTransition {
@@ -150,7 +154,7 @@ public final class SimulatedPlatform: FlowTransitionHost {
 
     /// The user taps back on `stack` (no gesture to follow): the platform pops what it shows
     /// on top, then tells FlowKit
-    /// (``FlowTransitions/platformDidPop(_:toShownEntry:)``), as a navigation controller's
+    /// (`FlowTransitions.platformDidPop(_:toShownEntry:)`), as a navigation controller's
     /// delegate does.
     public func tapBack(on stack: FlowStack, in transitions: FlowTransitions) throws {
         if running.contains(where: { $0.step.container == stack.id }) {
