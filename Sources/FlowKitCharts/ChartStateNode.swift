@@ -46,8 +46,10 @@ final class _ChartStateNode: FlowController {
             let transition = transitions.first(where: { $0.event == event.name && $0.isEnabled })
         else { return .forward }
         guard let machine, machine._countTransition(), let runtime else { return .handled }
+        let raises = transition.raise.isEmpty || machine._countRaised(transition.raise.count)
         guard let step = transition.step else {
             // Targetless: nothing exits or enters, but the action still runs.
+            guard raises else { return .handled }
             for raised in transition.raise { runtime.send(ChartEvent(name: raised)) }
             return .handled
         }
@@ -61,6 +63,7 @@ final class _ChartStateNode: FlowController {
         }
         // The action runs between the exits and the entries; its events are queued either
         // way, ahead of any done event the entries queue.
+        guard raises else { return .handled }
         for raised in transition.raise { runtime.send(ChartEvent(name: raised)) }
         do {
             try domain.navigate(

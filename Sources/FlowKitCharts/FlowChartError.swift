@@ -40,6 +40,9 @@ public enum FlowChartError: Error, Equatable, Sendable, CustomStringConvertible 
     /// Internal events kept triggering transitions after one external event (an endless
     /// `raise` loop); running stopped after `limit` transitions.
     case runaway(event: String, limit: Int)
+    /// The transitions set off by one external event raised more than `limit` events
+    /// (``FlowChartMachine/raisedEventLimit``); running stopped.
+    case raiseFlood(event: String, limit: Int)
 
     public var description: String {
         switch self {
@@ -82,6 +85,9 @@ public enum FlowChartError: Error, Equatable, Sendable, CustomStringConvertible 
         case .runaway(let event, let limit):
             return "event '\(event)' set off more than \(limit) transitions; "
                 + "the chart raises events in an endless loop"
+        case .raiseFlood(let event, let limit):
+            return "event '\(event)' made the chart raise more than \(limit) events; "
+                + "the chart raises too many events for one step"
         }
     }
 }

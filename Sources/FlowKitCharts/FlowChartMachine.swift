@@ -30,10 +30,18 @@ public final class FlowChartMachine {
     /// causes) before running stops with ``FlowChartError/runaway(event:limit:)``.
     public var transitionLimit = 10_000
 
+    /// How many events the transitions' `raise` actions may queue after one external event
+    /// before running stops with ``FlowChartError/raiseFlood(event:limit:)``. A loop that
+    /// raises many events per transition would otherwise queue up to ``transitionLimit``
+    /// times that many before the transition limit stops it.
+    public var raisedEventLimit = 10_000
+
     /// The trace lines so far, without line breaks.
     public private(set) var lines: [String] = []
 
     private var transitionsThisStep = 0
+    private var raisedThisStep = 0
+    private var isFlooded = false
     private var failure: (any Error)?
     private var isRunaway = false
 
@@ -79,6 +87,7 @@ public final class FlowChartMachine {
 
     private func _step(_ event: String, _ body: () throws -> Void) throws {
         transitionsThisStep = 0
+        raisedThisStep = 0
         try body()
         if let failure {
             self.failure = nil
@@ -86,6 +95,9 @@ public final class FlowChartMachine {
         }
         if isRunaway {
             throw FlowChartError.runaway(event: event, limit: transitionLimit)
+        }
+        if isFlooded {
+            throw FlowChartError.raiseFlood(event: event, limit: raisedEventLimit)
         }
         lines.append((["config"] + configuration).joined(separator: " "))
     }
@@ -99,7 +111,16 @@ public final class FlowChartMachine {
     func _countTransition() -> Bool {
         transitionsThisStep += 1
         if transitionsThisStep > transitionLimit { isRunaway = true }
-        return !isRunaway
+        return !isRunaway && !isFlooded
+    }
+
+    /// Counts `count` events a transition is about to raise; `false` once the limit is
+    /// passed (they are then not raised, and later transitions are dropped, so the queue
+    /// drains).
+    func _countRaised(_ count: Int) -> Bool {
+        raisedThisStep += count
+        if raisedThisStep > raisedEventLimit { isFlooded = true }
+        return !isFlooded
     }
 
     func _fail(_ error: any Error) {

@@ -113,6 +113,13 @@ public struct FlowURLRouter: Sendable {
         guard let components = URLComponents(string: string) else {
             throw FlowURLError.malformed(reason: "not a URL")
         }
+        // Foundation re-encodes a whole URL that has a character out of place ('[' or ']'
+        // outside the host, a second '#'), escapes included: '%2F' would then decode to the
+        // text "%2F", not '/', and slip past the segment checks.
+        guard components.string == string else {
+            throw FlowURLError.malformed(
+                reason: "characters out of place ('[' or ']' outside the host, a second '#')")
+        }
         guard let scheme = components.scheme?.lowercased() else {
             throw FlowURLError.unsupportedScheme(nil)
         }

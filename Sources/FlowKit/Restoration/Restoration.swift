@@ -108,7 +108,18 @@ final class _Restoration {
         if consumed < original.count {
             for child in original[consumed...] { drop(child) }
         }
-        if lost && node._children.isEmpty { try buildDefaults(of: node) }
+        if lost && node._children.isEmpty {
+            try buildDefaults(of: node)
+            // A stack needs an entry: with none restored and no default to build, the tree
+            // would hold an empty stack, which no snapshot can describe.
+            if node is FlowStack && node._children.isEmpty {
+                throw FlowSnapshotError.mismatch(
+                    path: node.path,
+                    reason:
+                        "none of the stack's entries was restored and it has no history or "
+                        + "initial route to build one from")
+            }
+        }
     }
 
     private func restoreTabs(_ tabs: FlowTabs, from stored: FlowSnapshot.Node) throws {

@@ -1,0 +1,35 @@
+import FlowKit
+import FlowKitCharts
+import Foundation
+import Testing
+
+/// Inputs the chart fuzz target (Fuzz/, scripts/fuzz-inputs.sh charts) found, replayed
+/// through the chart loader, validation and `trace()`.
+@MainActor
+@Suite("Charts: inputs found by fuzzing")
+struct FuzzFindingsTests {
+    @Test("A transition raising 1,501 events in a loop stops at the raised-event limit")
+    func raiseFlood() throws {
+        // Before the limit, the 10,000 transitions the transition limit allows queued
+        // 15 million events: about a minute, growing with the raise list.
+        let raised = (["a"] + Array(repeating: "b", count: 1_500)).map { "\"\($0)\"" }
+        let json = """
+            {"root":{"id":"R","initial":"A","children":[{"id":"A"}]},
+             "transitions":[{"source":"A","event":"a","raise":[\(raised.joined(separator: ","))]}],
+             "events":["a"]}
+            """
+        let chart = try FlowChart(json: Data(json.utf8))
+        try chart.validate()
+        let start = ContinuousClock.now
+        #expect(throws: FlowChartError.raiseFlood(event: "a", limit: 10_000)) {
+            _ = try chart.trace()
+        }
+        #expect(ContinuousClock.now - start < .seconds(10))
+        let machine = try FlowChartMachine(chart: chart)
+        try machine.start()
+        #expect(throws: FlowChartError.raiseFlood(event: "a", limit: 10_000)) {
+            try machine.send("a")
+        }
+        #expect(machine.configuration == ["R", "A"])
+    }
+}
