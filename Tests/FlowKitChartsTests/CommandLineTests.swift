@@ -75,6 +75,23 @@ struct CommandLineTests {
         }
     }
 
+    @Test("A chart that floods itself with raised events exits 1, naming the limit")
+    func raiseFlood() throws {
+        let raised = (["a"] + Array(repeating: "b", count: 1_500)).map { "\"\($0)\"" }
+        let json = """
+            {"root":{"id":"R","initial":"A","children":[{"id":"A"}]},
+             "transitions":[{"source":"A","event":"a","raise":[\(raised.joined(separator: ","))]}],
+             "events":["a"]}
+            """
+        let file = FileManager.default.temporaryDirectory
+            .appendingPathComponent("flood-\(UUID().uuidString).json")
+        try Data(json.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = try FlowchartProcess.run(["trace", file.path])
+        #expect(result.status == 1)
+        #expect(result.error.contains("10000") || result.error.contains("10,000"))
+    }
+
     @Test(
         "Usage errors exit 2 with the usage text",
         arguments: [

@@ -20,11 +20,9 @@ struct FuzzFindingsTests {
             """
         let chart = try FlowChart(json: Data(json.utf8))
         try chart.validate()
-        let start = ContinuousClock.now
         #expect(throws: FlowChartError.raiseFlood(event: "a", limit: 10_000)) {
             _ = try chart.trace()
         }
-        #expect(ContinuousClock.now - start < .seconds(10))
         let machine = try FlowChartMachine(chart: chart)
         try machine.start()
         #expect(throws: FlowChartError.raiseFlood(event: "a", limit: 10_000)) {
