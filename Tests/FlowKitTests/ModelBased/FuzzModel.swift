@@ -132,6 +132,12 @@ final class FuzzModel {
         /// A lifecycle hook or an observer: changes are queued.
         case deferred(String)
 
+        /// Whether a transaction runs its commit (hooks, observers): it holds what it removes.
+        var isCommitting: Bool {
+            if case .deferred = self { return true }
+            return false
+        }
+
         var name: String {
             switch self {
             case .top: return "top"
@@ -175,6 +181,9 @@ final class FuzzModel {
     var journal: [FuzzExpect] = []
     /// The senders of the events being delivered, innermost last.
     var delivering: [FuzzID] = []
+    /// The receivers of the operations in progress and the nodes they name, outermost first:
+    /// each call holds them until it returns (see ``heldByCall(_:)``).
+    var operating: [FuzzID] = []
     var trace: [FuzzExpect] = []
     var host: [FuzzExpect] = []
     var tokens: Set<Int> = []
