@@ -8,7 +8,7 @@ extension FuzzModel {
         var current: FuzzID? = id
         while let node = current.flatMap({ nodes[$0] }) {
             names.append(node.name)
-            current = node.parent
+            current = node.parent ?? prospective[node.id]
         }
         let path = names.reversed().joined(separator: "/")
         snapshot?.paths[id] = path

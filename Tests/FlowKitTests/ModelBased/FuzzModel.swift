@@ -181,6 +181,9 @@ final class FuzzModel {
     var journal: [FuzzExpect] = []
     /// The senders of the events being delivered, innermost last.
     var delivering: [FuzzID] = []
+    /// The container each new subtree root of a change being committed joins, until the
+    /// change links it (FlowKit's prospective link: see ``commit(_:in:)``).
+    var prospective: [FuzzID: FuzzID] = [:]
     /// The receivers of the operations in progress and the nodes they name, outermost first:
     /// each call holds them until it returns (see ``heldByCall(_:)``).
     var operating: [FuzzID] = []
