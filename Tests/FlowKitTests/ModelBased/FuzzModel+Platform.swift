@@ -73,6 +73,9 @@ extension FuzzModel {
     private func beginGesture(
         in r: Int, on x: FuzzID, isDismissal: Bool, answer: FuzzShownAnswer
     ) throws {
+        // Taken before the guards: an effect may remove the container, which keeps the path
+        // it had (its trace records name it in full).
+        let path = livePath(x)
         let target: FuzzID
         switch answer {
         case .notPossible(let reason):
@@ -89,7 +92,6 @@ extension FuzzModel {
         default:
             return
         }
-        let path = livePath(x)
         runtimes[r]!.gesture = Gesture(
             container: x, isDismissal: isDismissal, target: target, path: path)
         trace.append(
