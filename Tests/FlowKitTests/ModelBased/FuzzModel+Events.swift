@@ -40,14 +40,10 @@ extension FuzzModel {
             }
         case .op(let op):
             // A node nothing holds is already freed on the real side (an exited node, or a
-            // fresh one a failed change did not keep): the action finds no node to call. Not
-            // during a commit (hooks, observers, the host): the transaction holds the nodes
-            // it removes until it ends.
-            if !context.isCommitting {
-                let live = reachable()
-                if let domain = changeDomain(op), isGone(domain, actor: actor, live) { return }
-                if namedNodes(op).contains(where: { isGone($0, actor: actor, live) }) { return }
-            }
+            // fresh one a failed change did not keep): the action finds no node to call.
+            let live = reachable()
+            if let domain = changeDomain(op), isGone(domain, actor: actor, live) { return }
+            if namedNodes(op).contains(where: { isGone($0, actor: actor, live) }) { return }
             if case .deferred(let name) = context, op.isChange, !removesNothing(op),
                 let r = applyingRuntimes.last
             {

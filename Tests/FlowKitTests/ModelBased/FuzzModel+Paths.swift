@@ -119,11 +119,13 @@ extension FuzzModel {
 extension FuzzModel {
     /// Whether node `id` is already freed on the real side: exited, and held by nothing (not
     /// the test, not a task that has yet to return, not the closure's own call, not the
-    /// delivery of an event it sent, not a call in progress on it or naming it).
+    /// delivery of an event it sent, not a call in progress on it or naming it, not the
+    /// transaction removing it).
     func isGone(_ id: FuzzID, actor: FuzzID?, _ live: Set<FuzzID>) -> Bool {
         guard let node = nodes[id] else { return false }
         return !live.contains(id) && node.tasksAtExit == 0 && id != actor
             && !delivering.contains(id) && !carrying.contains(id) && !operating.contains(id)
+            && !removing.contains(id)
     }
 
     /// The nodes a call of `op` holds while it runs: its receiver and the nodes it names

@@ -80,6 +80,9 @@ extension FuzzModel {
         // order the operation planned them in.
         change.removals = inTreeExitOrder(change.removals, in: r)
         let exitSet = change.removals.flatMap(exitOrder)
+        // The transaction holds every node it removes until it ends (see ``isGone``).
+        removing.append(contentsOf: exitSet)
+        defer { removing.removeLast(exitSet.count) }
         var expanded: [FuzzID] = []
         var entrySet: [FuzzID] = []
         do {

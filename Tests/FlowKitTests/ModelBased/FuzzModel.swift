@@ -132,12 +132,6 @@ final class FuzzModel {
         /// A lifecycle hook or an observer: changes are queued.
         case deferred(String)
 
-        /// Whether a transaction runs its commit (hooks, observers): it holds what it removes.
-        var isCommitting: Bool {
-            if case .deferred = self { return true }
-            return false
-        }
-
         var name: String {
             switch self {
             case .top: return "top"
@@ -184,6 +178,9 @@ final class FuzzModel {
     /// The container each new subtree root of a change being committed joins, until the
     /// change links it (FlowKit's prospective link: see ``commit(_:in:)``).
     var prospective: [FuzzID: FuzzID] = [:]
+    /// The nodes the transactions being committed remove (each holds them until it ends),
+    /// outermost first.
+    var removing: [FuzzID] = []
     /// The receivers of the operations in progress and the nodes they name, outermost first:
     /// each call holds them until it returns (see ``heldByCall(_:)``).
     var operating: [FuzzID] = []
