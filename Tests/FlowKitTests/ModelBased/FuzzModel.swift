@@ -87,12 +87,12 @@ final class FuzzModel {
 
     /// An interactive gesture in progress: where, what it removes once committed (the entry
     /// the platform shows below its top, or the node it shows presented), and its path when
-    /// it began (its trace records name it).
+    /// it began (its trace records name it; both forms for an exited container).
     struct Gesture {
         var container: FuzzID
         var isDismissal: Bool
         var target: FuzzID
-        var path: String
+        var paths: [String]
     }
 
     /// A pending intent: its description (as `runtime.pendingIntent` and the trace give it),
