@@ -117,8 +117,9 @@ extension FuzzModel {
 }
 
 extension FuzzModel {
-    /// Whether node `id` is already freed on the real side: exited, and held by nothing (not
-    /// the test, not a task that has yet to return, not the closure's own call, not the
+    /// Whether node `id` is already freed on the real side: kept by no tree (exited, or a fresh
+    /// node a failed change did not keep) and held by nothing (not the test, not a pending
+    /// intent, not a task that has yet to return, not the closure's own call, not the
     /// delivery of an event it sent, not a call in progress on it or naming it, not the
     /// transaction removing it).
     func isGone(_ id: FuzzID, actor: FuzzID?, _ live: Set<FuzzID>) -> Bool {
