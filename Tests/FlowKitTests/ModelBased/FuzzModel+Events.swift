@@ -39,12 +39,11 @@ extension FuzzModel {
                 preconditionFailure("unexpected \(error)")
             }
         case .op(let op):
-            // An exited node nothing holds is already freed on the real side: nothing to call.
-            if case .handler = context {
-                let live = reachable()
-                if let domain = changeDomain(op), isGone(domain, actor: actor, live) { return }
-                if namedNodes(op).contains(where: { isGone($0, actor: actor, live) }) { return }
-            }
+            // A node nothing holds is already freed on the real side (an exited node, or a
+            // fresh one a failed change did not keep): the action finds no node to call.
+            let live = reachable()
+            if let domain = changeDomain(op), isGone(domain, actor: actor, live) { return }
+            if namedNodes(op).contains(where: { isGone($0, actor: actor, live) }) { return }
             if case .deferred(let name) = context, op.isChange, !removesNothing(op),
                 let r = applyingRuntimes.last
             {
@@ -87,7 +86,9 @@ extension FuzzModel {
     }
 
     /// Creates the nodes an action's operation names that do not exist yet, in the order the
-    /// real side resolves them (container first).
+    /// real side resolves them (container first). A node freed during this step still exists
+    /// here (and the real side still knows its id: it skips the action, see ``isGone``);
+    /// once the step's census forgot it, on both sides, its id is made fresh again.
     func ensureFresh(_ op: FuzzOp) {
         func ensure(_ id: FuzzID) {
             if nodes[id] == nil { create(id, .plain, route: nil) }

@@ -32,7 +32,13 @@ extension FuzzModel {
         func isWritable(_ id: FuzzID) -> Bool { id == fuzzBogusID || has(id) }
         let savedIntent = currentIntent
         currentIntent = op.isChange ? .composition(holds: intentHolds(op)) : nil
-        defer { currentIntent = savedIntent }
+        // The call holds its receiver and the nodes it names until it returns.
+        let held = heldByCall(op)
+        operating.append(contentsOf: held)
+        defer {
+            currentIntent = savedIntent
+            operating.removeLast(held.count)
+        }
         switch op {
         case .make(let id, let kind, let route, let initial):
             create(id, kind, route: route)

@@ -8,7 +8,7 @@ extension FuzzModel {
         var current: FuzzID? = id
         while let node = current.flatMap({ nodes[$0] }) {
             names.append(node.name)
-            current = node.parent
+            current = node.parent ?? prospective[node.id]
         }
         let path = names.reversed().joined(separator: "/")
         snapshot?.paths[id] = path
@@ -117,13 +117,33 @@ extension FuzzModel {
 }
 
 extension FuzzModel {
-    /// Whether node `id` is already freed on the real side: exited, and held by nothing (not
-    /// the test, not a task that has yet to return, not the closure's own call, not the
-    /// delivery of an event it sent).
+    /// Whether node `id` is already freed on the real side: kept by no tree (exited, or a fresh
+    /// node a failed change did not keep) and held by nothing (not the test, not a pending
+    /// intent, not a task that has yet to return, not the closure's own call, not the
+    /// delivery of an event it sent, not a call in progress on it or naming it, not the
+    /// transaction removing it).
     func isGone(_ id: FuzzID, actor: FuzzID?, _ live: Set<FuzzID>) -> Bool {
         guard let node = nodes[id] else { return false }
         return !live.contains(id) && node.tasksAtExit == 0 && id != actor
-            && !delivering.contains(id) && !carrying.contains(id)
+            && !delivering.contains(id) && !carrying.contains(id) && !operating.contains(id)
+            && !removing.contains(id)
+    }
+
+    /// The nodes a call of `op` holds while it runs: its receiver and the nodes it names
+    /// (the real side keeps them in locals, FlowKit in its parameters).
+    /// A binding write names its nodes by identity only: it holds none of them.
+    func heldByCall(_ op: FuzzOp) -> [FuzzID] {
+        var held: [FuzzID]
+        switch op {
+        case .writePath, .writeSelection:
+            held = []
+        case .popTo(_, let x), .platformPopTo(_, let x), .send(let x, _):
+            held = [x]
+        default:
+            held = namedNodes(op)
+        }
+        if let domain = changeDomain(op) { held.append(domain) }
+        return held.filter { nodes[$0] != nil }
     }
 
     /// The nodes an operation names besides its container (attached, selected, written to

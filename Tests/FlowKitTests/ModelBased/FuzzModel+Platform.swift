@@ -73,6 +73,10 @@ extension FuzzModel {
     private func beginGesture(
         in r: Int, on x: FuzzID, isDismissal: Bool, answer: FuzzShownAnswer
     ) throws {
+        // Taken before the guards: an effect may remove the container, which keeps the path
+        // it had (its trace records name it in full). An exited container (the platform may
+        // still show it) has both forms.
+        let paths = paths(x)
         let target: FuzzID
         switch answer {
         case .notPossible(let reason):
@@ -89,11 +93,13 @@ extension FuzzModel {
         default:
             return
         }
-        let path = livePath(x)
         runtimes[r]!.gesture = Gesture(
-            container: x, isDismissal: isDismissal, target: target, path: path)
+            container: x, isDismissal: isDismissal, target: target, paths: paths)
         trace.append(
-            FuzzExpect("rt\(r): gesture \(isDismissal ? "dismiss" : "pop") began at \(path)"))
+            FuzzExpect(
+                options: paths.map {
+                    "rt\(r): gesture \(isDismissal ? "dismiss" : "pop") began at \($0)"
+                }))
     }
 
     /// The exit guards of the subtrees of `roots` (bottom first), top-most first, innermost
@@ -119,8 +125,9 @@ extension FuzzModel {
         let kind = gesture.isDismissal ? "dismiss" : "pop"
         trace.append(
             FuzzExpect(
-                "rt\(r): gesture \(kind) \(committed ? "committed" : "cancelled") at \(gesture.path)"
-            ))
+                options: gesture.paths.map {
+                    "rt\(r): gesture \(kind) \(committed ? "committed" : "cancelled") at \($0)"
+                }))
         guard committed, runtimes[r]!.running, let node = nodes[gesture.container],
             node.state == .entered, node.runtime == r
         else { return }

@@ -186,7 +186,8 @@ extension FuzzModel {
             if node.state == .exited {
                 candidates += refusal(x) { .nodeExited(node: $0) }.candidates
             }
-            if let parent = node.parent {
+            // A node a change being checked attaches is linked to its container already.
+            if let parent = node.parent ?? prospective[x] {
                 candidates +=
                     refusal(x, parent) { .alreadyAttached(node: $0, parent: $1) }.candidates
             }

@@ -64,15 +64,25 @@ extension FuzzModel {
         }
         runtimes[r]!.applying = true
         applyingRuntimes.append(r)
+        // Each new subtree root is linked to its container prospectively until it is linked
+        // for real (Architecture.md): its path is the one it will have, and a change asked
+        // for meanwhile finds it attached.
+        for insertion in change.insertions {
+            if let container = insertion.container { prospective[insertion.node] = container }
+        }
         defer {
             runtimes[r]!.applying = false
             applyingRuntimes.removeLast()
+            for insertion in change.insertions { prospective[insertion.node] = nil }
         }
         // One exit order for every change (Architecture.md, Lifecycle): the removed subtrees
         // in the reverse of the whole tree's entry order, each innermost first, whatever
         // order the operation planned them in.
         change.removals = inTreeExitOrder(change.removals, in: r)
         let exitSet = change.removals.flatMap(exitOrder)
+        // The transaction holds every node it removes until it ends (see ``isGone``).
+        removing.append(contentsOf: exitSet)
+        defer { removing.removeLast(exitSet.count) }
         var expanded: [FuzzID] = []
         var entrySet: [FuzzID] = []
         do {

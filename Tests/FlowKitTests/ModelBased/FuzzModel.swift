@@ -87,12 +87,12 @@ final class FuzzModel {
 
     /// An interactive gesture in progress: where, what it removes once committed (the entry
     /// the platform shows below its top, or the node it shows presented), and its path when
-    /// it began (its trace records name it).
+    /// it began (its trace records name it; both forms for an exited container).
     struct Gesture {
         var container: FuzzID
         var isDismissal: Bool
         var target: FuzzID
-        var path: String
+        var paths: [String]
     }
 
     /// A pending intent: its description (as `runtime.pendingIntent` and the trace give it),
@@ -175,6 +175,15 @@ final class FuzzModel {
     var journal: [FuzzExpect] = []
     /// The senders of the events being delivered, innermost last.
     var delivering: [FuzzID] = []
+    /// The container each new subtree root of a change being committed joins, until the
+    /// change links it (FlowKit's prospective link: see ``commit(_:in:)``).
+    var prospective: [FuzzID: FuzzID] = [:]
+    /// The nodes the transactions being committed remove (each holds them until it ends),
+    /// outermost first.
+    var removing: [FuzzID] = []
+    /// The receivers of the operations in progress and the nodes they name, outermost first:
+    /// each call holds them until it returns (see ``heldByCall(_:)``).
+    var operating: [FuzzID] = []
     var trace: [FuzzExpect] = []
     var host: [FuzzExpect] = []
     var tokens: Set<Int> = []
@@ -198,41 +207,12 @@ final class FuzzModel {
     var factoryError: ((String) -> FlowError)?
 
     /// FlowKit bugs the random test found and that are not fixed yet, each with a known-issue
-    /// regression test in `TabsFuzzFindingsTests`. While a name is listed, the model expects
-    /// what FlowKit does now (so the random test keeps covering the operation); with
-    /// `FLOWKIT_FUZZ_STRICT=1` the list is empty and the model expects the documented
-    /// behaviour. Remove a name (and the branch that reads it) once its bug is fixed.
-    ///
-    /// - `embedKeepsTabIndex`: a tab container's `embed(_:)` (or a reentering navigation
-    ///   that removes its tabs) keeps `selectedIndex`, which may then name no tab.
-    /// - `noOpSetTabsReported`: `setTabs(_:selecting:)` with the current tabs and selection
-    ///   commits an empty `setStack` change (host and trace told) where `setStack(_:)` with the
-    ///   current entries commits nothing.
-    /// - `setTabsWhilePresenting`: `setTabs(_:selecting:)` without an index, on a tab
-    ///   container that presents a node, selects the first tab instead of keeping the selected
-    ///   one (it looks for the focused child, the presented node, among the new tabs).
-    /// - `idleUnderPresentation`: with rules that do not change what a presentation covers
-    ///   (`.oneAtATime`), a change of a container under a presentation waits for its
-    ///   dismissal, and meanwhile `FlowTransitions.isIdle` is true (and `settled()` returns)
-    ///   while `isShowingTree` is false: `isIdle` promises the tree is shown "unless it refused
-    ///   a step". While listed, the runner does not compare what is shown with the tree for a
-    ///   runtime with such rules whose tree presents something. Regression test:
-    ///   `TransitionTests.idleUnderPresentation`.
-    /// - `stopDuringTransition`: `FlowTransitions` hands the platform its `stop` step while
-    ///   a transition runs (the simulated platform calls it illegal: a step of the root's
-    ///   container, or any step with `.oneAtATime`, while one runs). While listed, illegal
-    ///   calls of `stop` steps are ignored.
-    /// - `removalOverRunningStep`: the platform removes an entry or a sheet (a committed
-    ///   gesture, a tap on back) while a step runs inside it (a gesture and a tap are refused
-    ///   only during a step of their own container): that step's completion puts the removed
-    ///   nodes back into what `FlowTransitions` records as shown, so an idle platform never
-    ///   shows the tree again. While listed, such a removal ends the runtime's platform checks.
-    /// - `platformPopOfReorderedStack`: a platform pop (a tap on back, a committed swipe) of a
-    ///   stack whose entries changed while the platform showed others: `platformDidChange`
-    ///   takes the entries that left the tree for those the platform removed, so what
-    ///   `FlowTransitions` records as shown is not what the platform shows, and its next step
-    ///   starts from entries the platform does not show (an illegal call). While listed, such
-    ///   a pop ends the runtime's platform checks.
+    /// regression test. While a name is listed, the model expects what FlowKit does now (so
+    /// the random test keeps covering the operation), reading `tolerated` where it differs;
+    /// with `FLOWKIT_FUZZ_STRICT=1` the list is empty and the model expects the documented
+    /// behaviour. Remove a name (and the branch that reads it) once its bug is fixed. Empty:
+    /// every bug found so far is fixed, with its regression test (`FlowTabsTests`,
+    /// and `TransitionTests`' "Found by the model-based random test").
     static let knownIssues: Set<String> = []
     static var tolerated = knownIssues
     /// The identity FlowKit gave the node the tester calls `id`, as `#<raw>` (for the text of

@@ -45,11 +45,7 @@ extension FuzzWorld {
             guard let t = runtimes[r]?.transitions, let stack = node(s) as? FlowStack else {
                 return .absent
             }
-            // After a tolerated known issue the platform's record and FlowTransitions' part;
-            // a tap follows the platform's: skipped.
-            if t._inFlight[stack.id] != nil || t._gesture != nil || runtimes[r]?.unchecked != nil {
-                return .busy
-            }
+            if t._inFlight[stack.id] != nil || t._gesture != nil { return .busy }
             let shown = t.shownEntries(of: stack)
             return .tap(newTop: shown.count >= 2 ? fuzzID(shown[shown.count - 2]) : nil)
         default:
@@ -97,10 +93,6 @@ extension FuzzWorld {
             }
             if case .cancelGesture = op {
                 platform.cancel(gesture)
-            } else if let t = runtimes[r]?.transitions, let shown = t._gesture {
-                noteKnownIssues(of: shown, in: r, t)
-            }
-            if case .cancelGesture = op {
             } else if let container = runtimes[r]?.gestureContainer {
                 platform.release(gesture, on: container)
             } else {
@@ -113,62 +105,14 @@ extension FuzzWorld {
             guard let platform = runtimes[r]?.platform, let t = runtimes[r]?.transitions,
                 let stack = node(s) as? FlowStack
             else { return }
-            if t._inFlight[stack.id] != nil || t._gesture != nil || runtimes[r]?.unchecked != nil {
+            if t._inFlight[stack.id] != nil || t._gesture != nil {
                 journal.append("skip \(op)")
                 return
-            }
-            let shown = t.shownEntries(of: stack)
-            if shown.count > 1 {
-                let newTop = shown[shown.count - 2]
-                let entries = stack.entries.map(\.id)
-                let exits = entries.lastIndex(of: newTop).map { Array(entries[($0 + 1)...]) }
-                if exits.map({ Set($0).intersection(shown) != [shown.last!] }) ?? true {
-                    note("platformPopOfReorderedStack", in: r)
-                }
-                noteRunningSteps(in: [shown.last!], of: r, t)
             }
             try platform.tapBack(on: stack, in: t)
         default:
             preconditionFailure("not a platform operation: \(op)")
         }
-    }
-
-    /// Notes a known issue the commit of `gesture` runs into (see ``FuzzModel/knownIssues``).
-    private func noteKnownIssues(of gesture: _Gesture, in r: Int, _ t: FlowTransitions) {
-        var removed: [FlowNodeID] = []
-        if let presented = gesture.presented {
-            removed = [presented]
-        } else if let newTop = gesture.newTop, let shown = t._shown[gesture.container]?.children,
-            let index = shown.firstIndex(of: newTop)
-        {
-            removed = Array(shown[(index + 1)...])
-            let kept = Set(shown[...index])
-            if let stack = runtimes[r]?.runtime?.node(id: gesture.container) {
-                let entries = stack.children.map(\.id)
-                if let top = entries.lastIndex(of: newTop),
-                    !kept.isDisjoint(with: entries[(top + 1)...])
-                {
-                    note("platformPopOfReorderedStack", in: r)
-                }
-            }
-        }
-        noteRunningSteps(in: removed, of: r, t)
-    }
-
-    /// Notes `removalOverRunningStep` if a step runs in the shown subtrees of `roots`.
-    private func noteRunningSteps(in roots: [FlowNodeID], of r: Int, _ t: FlowTransitions) {
-        var pending = roots
-        while let id = pending.popLast() {
-            if t._inFlight[id] != nil { note("removalOverRunningStep", in: r) }
-            pending += t._shown[id]?.children ?? []
-            if let presented = t._shown[id]?.presented { pending.append(presented) }
-        }
-    }
-
-    private func note(_ issue: String, in r: Int) {
-        guard FuzzModel.tolerated.contains(issue), runtimes[r]?.unchecked == nil else { return }
-        runtimes[r]?.unchecked = issue
-        coverage["tolerated \(issue)", default: 0] += 1
     }
 
     /// The platform invariants of every held runtime with a platform: no illegal call; a
@@ -179,17 +123,14 @@ extension FuzzWorld {
         for (r, expected) in model.runtimes.sorted(by: { $0.key < $1.key })
         where expected.held && expected.platform != nil {
             guard let slot = runtimes[r], let platform = slot.platform,
-                let t = slot.transitions, let runtime = slot.runtime, slot.unchecked == nil
+                let t = slot.transitions, let runtime = slot.runtime
             else { continue }
             func state() -> String {
                 "\n  tree:\n" + runtime.treeDescription() + "\n  steps:\n"
                     + platform.performedSteps.suffix(12).map { "    \($0)" }.joined(
                         separator: "\n")
             }
-            var illegal = platform.illegalCalls
-            if FuzzModel.tolerated.contains("stopDuringTransition") {
-                illegal.removeAll { $0.hasPrefix("stop ") }
-            }
+            let illegal = platform.illegalCalls
             if !illegal.isEmpty {
                 return (
                     "illegal platform call", "rt\(r): " + illegal.joined(separator: "; ") + state()
@@ -199,11 +140,6 @@ extension FuzzWorld {
                 return ("platform not idle", "rt\(r): nothing runs, yet not idle" + state())
             }
             guard t.isIdle else { continue }
-            if FuzzModel.tolerated.contains("idleUnderPresentation"),
-                !t.rules.changesUnderPresentation, runtime.root.map(presentsSomething) == true
-            {
-                continue
-            }
             if !t.isShowingTree {
                 return ("shown is not the tree", "rt\(r): FlowTransitions" + state())
             }
@@ -224,16 +160,6 @@ extension FuzzWorld {
             }
         }
         return nil
-    }
-
-    /// Whether `node` or a node below it presents something.
-    private func presentsSomething(_ node: FlowController) -> Bool {
-        var pending = [node]
-        while let current = pending.popLast() {
-            if current.presentedChild != nil { return true }
-            pending.append(contentsOf: current.children)
-        }
-        return false
     }
 
     /// Counts the steps the platforms performed since the last call, by kind.

@@ -174,8 +174,6 @@ final class FuzzWorld {
         weak var gestureContainer: FlowController?
         /// How many of the platform's performed steps the coverage has counted.
         var stepsCounted = 0
-        /// The known issue after which the platform's checks end for this runtime.
-        var unchecked: String?
     }
 
     var nodes: [FuzzID: FuzzWeak] = [:]
