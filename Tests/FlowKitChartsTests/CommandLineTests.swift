@@ -77,12 +77,7 @@ struct CommandLineTests {
 
     @Test("A chart that floods itself with raised events exits 1, naming the limit")
     func raiseFlood() throws {
-        let raised = (["a"] + Array(repeating: "b", count: 1_500)).map { "\"\($0)\"" }
-        let json = """
-            {"root":{"id":"R","initial":"A","children":[{"id":"A"}]},
-             "transitions":[{"source":"A","event":"a","raise":[\(raised.joined(separator: ","))]}],
-             "events":["a"]}
-            """
+        let json = FuzzFindingsTests.floodChart
         let file = FileManager.default.temporaryDirectory
             .appendingPathComponent("flood-\(UUID().uuidString).json")
         try Data(json.utf8).write(to: file)
