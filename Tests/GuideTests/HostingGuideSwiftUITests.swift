@@ -38,32 +38,26 @@ final class StandInFrames {
 @MainActor
 final class HostedSwiftUIApp {
     let frames = StandInFrames()
-    let catalog = FlowStack(
-        name: "catalog", route: "catalog", root: FlowController(name: "list", route: "list"))
-    let favourites = FlowStack(
-        name: "favourites", route: "favourites", root: FlowController(name: "fav"))
-    let tabs: FlowTabs
-    let app: FlowSwitch
+    let tree = HostingGuideTree()
     let host: SwiftUITransitionHost
     let transitions: FlowTransitions
     let runtime: FlowRuntime
-    let bag = WeakBag()
+    var catalog: FlowStack { tree.catalog }
+    var favourites: FlowStack { tree.favourites }
+    var tabs: FlowTabs { tree.tabs }
+    var app: FlowSwitch { tree.app }
+    var bag: WeakBag { tree.bag }
 
     init() throws {
-        tabs = FlowTabs(name: "tabs", route: "tabs", tabs: [catalog, favourites])
-        app = FlowSwitch(name: "app", initial: tabs)
-        app.registerGlobal("settings") { [bag] in
-            bag.made(FlowController(name: "settings", route: "settings"))
-        }
-        app.register("login") { [bag] in bag.made(FlowController(name: "login", route: "login")) }
         let frames = frames
         host = SwiftUITransitionHost { frames.whenShown($0) }
         transitions = FlowTransitions(host: host)
-        runtime = try FlowRuntime(root: app, host: transitions)
+        runtime = try FlowRuntime(root: tree.app, host: transitions)
         host.transitions = transitions
         host.runtime = runtime
         try runtime.start()
-        frames.record = { [host, catalog] in host.shown(catalog.id)?.path ?? [] }
+        let catalog = tree.catalog
+        frames.record = { [host] in host.shown(catalog.id)?.path ?? [] }
     }
 
     /// What SwiftUI shows of the catalog stack.

@@ -25,35 +25,20 @@ func showWithUIKit(
 @MainActor
 final class HostedUIKitApp {
     let window = UIWindow()
-    let catalog = FlowStack(
-        name: "catalog", route: "catalog", root: FlowController(name: "list", route: "list"))
-    let favourites = FlowStack(
-        name: "favourites", route: "favourites", root: FlowController(name: "fav"))
-    let tabs: FlowTabs
-    let app: FlowSwitch
+    let tree: HostingGuideTree
     let runtime: FlowRuntime
     let transitions: FlowTransitions
     let host: UIKitTransitionHost
-    let bag = WeakBag()
+    var catalog: FlowStack { tree.catalog }
+    var favourites: FlowStack { tree.favourites }
+    var tabs: FlowTabs { tree.tabs }
+    var app: FlowSwitch { tree.app }
+    var bag: WeakBag { tree.bag }
 
     init() throws {
         UIKitStandIns.reset()
-        tabs = FlowTabs(name: "tabs", route: "tabs", tabs: [catalog, favourites])
-        app = FlowSwitch(name: "app", initial: tabs)
-        catalog.register("detail") { [bag] in
-            bag.made(FlowController(name: "detail", route: "detail"))
-        }
-        catalog.register("more") { [bag] in bag.made(FlowController(name: "more", route: "more")) }
-        app.registerGlobal("settings") { [bag] in
-            bag.made(FlowController(name: "settings", route: "settings"))
-        }
-        app.registerGlobal("share") { [bag] in
-            let share = FlowStack(
-                name: "share", route: "share", root: FlowController(name: "compose"))
-            return bag.made(share)
-        }
-        app.register("login") { [bag] in bag.made(FlowController(name: "login", route: "login")) }
-        (runtime, transitions, host) = try showWithUIKit(app, in: window)
+        tree = HostingGuideTree()
+        (runtime, transitions, host) = try showWithUIKit(tree.app, in: window)
     }
 
     /// The navigation controller of `stack`.

@@ -217,16 +217,16 @@ extension FlowTransitions {
         let kind = gesture.isDismissal ? "dismiss" : "pop"
         _traceGesture(committed ? .committed : .cancelled, kind: kind, at: gesture.path)
         if committed {
-            _isCommittingGesture = true
+            _isNotingOwnPlatformChange = true
             _commit(gesture)
-            _isCommittingGesture = false
+            _isNotingOwnPlatformChange = false
         }
         _plan()
     }
 
     private func _commit(_ gesture: _Gesture) {
         let id = gesture.container
-        guard let shown = _shown[id] else { return }
+        guard _shown[id] != nil else { return }
         var live: FlowController?
         if let runtime = _runtime, runtime.isRunning { live = runtime.node(id: id) }
         if let presented = gesture.presented {
@@ -237,9 +237,7 @@ extension FlowTransitions {
                     try presenter.platformDidDismiss()
                 }
             }
-        } else if let newTop = gesture.newTop, let index = shown.children.firstIndex(of: newTop) {
-            for removed in shown.children[(index + 1)...] { _forget(removed) }
-            _shown[id]?.children = Array(shown.children[...index])
+        } else if let newTop = gesture.newTop, _showsEntries(of: id, upTo: newTop) {
             if let stack = live as? FlowStack,
                 let entry = stack._children.last(where: { $0.id == newTop }),
                 stack._children.last !== entry

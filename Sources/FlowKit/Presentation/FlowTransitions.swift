@@ -48,8 +48,10 @@ public final class FlowTransitions: FlowHost {
     var _waiters: [CheckedContinuation<Void, Never>] = []
     var _isPlanning = false
     var _needsPlan = false
-    /// Set while a gesture's commit makes its platform change (see ``platformDidChange(_:in:)``).
-    var _isCommittingGesture = false
+    /// Set while this pipeline makes a platform change whose effect on what is shown it has
+    /// already noted (a gesture's commit, ``platformDidPop(_:toShownEntry:)``): see
+    /// ``platformDidChange(_:in:)``.
+    var _isNotingOwnPlatformChange = false
     /// Every step handed to the host, for tests and tools (the most recent 1,000).
     public private(set) var performedSteps: [FlowTransitionStep] = []
 
@@ -83,18 +85,16 @@ public final class FlowTransitions: FlowHost {
     /// planned for it.
     public func platformDidChange(_ change: FlowChange, in runtime: FlowRuntime) {
         _runtime = runtime
-        // A gesture's commit updated what is shown itself, from what the platform removed.
-        guard !_isCommittingGesture else { return }
+        // A gesture's commit (or platformDidPop(_:toShownEntry:)) noted what is shown itself,
+        // from what the platform removed.
+        guard !_isNotingOwnPlatformChange else { return }
         guard let id = change.containerID, _shown[id] != nil else { return }
         let exited = Set(change.exitedIDs)
         if change.kind == .platformPop, let stack = runtime.node(id: id) as? FlowStack,
-            let top = stack._children.last, let shown = _shown[id]?.children,
-            let index = shown.lastIndex(of: top.id)
+            let top = stack._children.last, _showsEntries(of: id, upTo: top.id)
         {
             // The platform shows its entries up to the one now on top (what left the tree
             // may differ, if the entries were reordered meanwhile).
-            for removed in shown[(index + 1)...] { _forget(removed) }
-            _shown[id]?.children = Array(shown[...index])
         } else if !exited.isEmpty {
             if let presented = _shown[id]?.presented, exited.contains(presented) {
                 _shown[id]?.presented = nil
@@ -117,14 +117,11 @@ public final class FlowTransitions: FlowHost {
     /// rather than `platformDidPop(to:)` when the platform may show an entry the tree has
     /// already left (its removal still to be shown): then only what is shown changes.
     public func platformDidPop(_ stack: FlowStack, toShownEntry entry: FlowNodeID) throws {
-        if let shown = _shown[stack.id]?.children, let index = shown.lastIndex(of: entry) {
-            for removed in shown[(index + 1)...] { _forget(removed) }
-            _shown[stack.id]?.children = Array(shown[...index])
-        }
+        _showsEntries(of: stack.id, upTo: entry)
         if let node = stack._children.last(where: { $0.id == entry }), stack._children.last !== node
         {
-            _isCommittingGesture = true
-            defer { _isCommittingGesture = false }
+            _isNotingOwnPlatformChange = true
+            defer { _isNotingOwnPlatformChange = false }
             try stack.platformDidPop(to: node)
         }
         _plan()
@@ -253,6 +250,19 @@ public final class FlowTransitions: FlowHost {
         case .stop:
             break
         }
+    }
+
+    /// The platform popped the shown stack `id` back to its entry `entry` (the back button, a
+    /// committed swipe): what was shown above it is forgotten. Returns whether the platform
+    /// showed `entry` there.
+    @discardableResult
+    func _showsEntries(of id: FlowNodeID, upTo entry: FlowNodeID) -> Bool {
+        guard let shown = _shown[id]?.children, let index = shown.lastIndex(of: entry) else {
+            return false
+        }
+        for removed in shown[(index + 1)...] { _forget(removed) }
+        _shown[id]?.children = Array(shown[...index])
+        return true
     }
 
     /// Forgets `id` and everything shown below it.
