@@ -113,6 +113,9 @@ extension FlowController {
             offline: self._children.isEmpty ? _OfflineAttach(child, presenting: false) : nil,
             validate: {
                 try self._validateNewChild(child)
+                if self._branchesActivation {
+                    throw FlowError.regionsAreFixed(container: self.path)
+                }
                 return true
             }
         ) { change in

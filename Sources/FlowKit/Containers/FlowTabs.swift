@@ -32,7 +32,9 @@ open class FlowTabs: FlowController {
     public var reselectionPopsToRoot = false
 
     /// Storage of ``selectedIndex``; written only through ``_setSelectedIndex(_:)``.
-    var _selectedIndex = 0
+    var _selection = 0
+
+    override var _selectedIndex: Int { _selection }
 
     /// Creates a tab container with its tabs.
     ///
@@ -240,12 +242,12 @@ open class FlowTabs: FlowController {
     }
 
     /// Sets the selection, telling observers.
-    final func _setSelectedIndex(_ index: Int) {
-        guard index != _selectedIndex else { return }
+    override final func _setSelectedIndex(_ index: Int) {
+        guard index != _selection else { return }
         if let registrar = _observationRegistrar {
-            registrar.withMutation(of: self, keyPath: \.selectedIndex) { _selectedIndex = index }
+            registrar.withMutation(of: self, keyPath: \.selectedIndex) { _selection = index }
         } else {
-            _selectedIndex = index
+            _selection = index
         }
     }
 

@@ -82,6 +82,15 @@ public enum FlowError: Error, Equatable, Sendable, CustomStringConvertible {
     case bindingWriteRefused(node: String, reason: String)
     /// ``FlowTabs/select(_:)`` was given a node that is not one of the container's tabs.
     case notATab(tabs: String, node: String)
+    /// ``FlowParallel/focus(_:)`` (or a ``FlowSplit`` operation) was given a node that is not
+    /// one of the container's regions (columns).
+    case notARegion(container: String, node: String)
+    /// ``FlowController/embed(_:)`` was asked of a ``FlowParallel``, whose regions are fixed
+    /// when it is made (change what a region shows instead).
+    case regionsAreFixed(container: String)
+    /// A ``FlowSplit`` operation that needs the split collapsed (or expanded) was asked of
+    /// one that is not: `reason` says which.
+    case splitLayoutMismatch(split: String, reason: String)
     /// ``FlowController/result(of:)`` was asked for a flow that a `run` or another
     /// `result(of:)` already awaits.
     case resultAlreadyAwaited(flow: String)
@@ -170,6 +179,12 @@ public enum FlowError: Error, Equatable, Sendable, CustomStringConvertible {
             return "the platform's write to a binding of '\(node)' was refused: \(reason)"
         case .notATab(let tabs, let node):
             return "'\(node)' is not a tab of '\(tabs)'"
+        case .notARegion(let container, let node):
+            return "'\(node)' is not a region of '\(container)'"
+        case .regionsAreFixed(let container):
+            return "the regions of '\(container)' are fixed; change what a region shows instead"
+        case .splitLayoutMismatch(let split, let reason):
+            return "'\(split)' \(reason)"
         case .resultAlreadyAwaited(let flow):
             return "the result of '\(flow)' is already awaited (by run or result(of:))"
         case .gestureNotPossible(let container, let reason):

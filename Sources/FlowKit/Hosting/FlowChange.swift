@@ -45,6 +45,23 @@ public struct FlowChange: Equatable, Hashable, Sendable, CustomStringConvertible
         case select
         /// The platform selected a tab on its own (``FlowTabs/platformDidSelect(_:)``).
         case platformSelect
+        /// A ``FlowParallel`` (a ``FlowSplit``) moved the focus to another region (column)
+        /// (``FlowParallel/focus(_:)``): only the focus moved, nothing exited or entered.
+        case focus
+        /// The platform moved the focus to another region on its own
+        /// (``FlowParallel/platformDidFocus(_:)``).
+        case platformFocus
+        /// A ``FlowSplit`` showed nodes in one or more of its columns in one transaction
+        /// (``FlowSplit/show(_:in:)``, ``FlowSplit/show(_:)``): what the columns showed
+        /// before exited.
+        case show
+        /// The platform collapsed a ``FlowSplit`` into one stack
+        /// (``FlowSplit/platformDidCollapse()``): nothing exited or entered, only activation
+        /// changed.
+        case platformCollapse
+        /// The platform expanded a collapsed ``FlowSplit`` into its columns again
+        /// (``FlowSplit/platformDidExpand()``).
+        case platformExpand
     }
 
     /// What kind of operation made the change.

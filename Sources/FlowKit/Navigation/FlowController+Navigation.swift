@@ -65,6 +65,27 @@ extension FlowController {
             reentering: reentering, origin: .app(again))
     }
 
+    /// Moves along several paths below this node in one transaction, with one exit set and
+    /// one entry set: each path is planned as by
+    /// ``navigate(to:history:historyDefault:reentering:)-([FlowStep],_,_,_)``, after the
+    /// ones before it (so a later path sees what an earlier one planned). Paths into the
+    /// columns of a ``FlowSplit`` change several columns at once; the focus ends on the last
+    /// path's target.
+    ///
+    ///     // a deep link that picks poetry in the list and shows poem 7 beside it:
+    ///     try runtime.navigate(toEach: [
+    ///         [.child("split"), .child("content"), .child(Genre.poetry)],
+    ///         [.child("split"), .child("detail"), .child(Screen.poem(7))],
+    ///     ])
+    ///
+    /// - Throws: The errors of ``navigate(to:history:historyDefault:reentering:)-([FlowStep],_,_,_)``;
+    ///   the tree is then unchanged.
+    public func navigate(toEach paths: [[FlowStep]]) throws {
+        let again: @MainActor @Sendable () throws -> Void = { try self.navigate(toEach: paths) }
+        guard let runtime = try _runtimeForNavigation("navigate", rerun: again) else { return }
+        try runtime._navigate(from: self, alongEach: paths, again: again)
+    }
+
     /// Shows the global route `route`, registered on this node or an ancestor with
     /// ``registerGlobal(_:placement:factory:)-(FlowRoute,_,_)``: presented over the focused node below this
     /// one (or pushed onto the stack nearest to it, if the registration says so).

@@ -25,6 +25,14 @@ extension FlowRuntime {
         try root.navigate(to: path, history: history, historyDefault: historyDefault)
     }
 
+    /// Moves along several paths from the root in one transaction. See
+    /// ``FlowController/navigate(toEach:)``.
+    public func navigate(toEach paths: [[FlowStep]]) throws {
+        if _queueIfApplying("navigate", { try $0.navigate(toEach: paths) }) { return }
+        guard let root, isRunning else { throw FlowError.runtimeNotStarted }
+        try root.navigate(toEach: paths)
+    }
+
     /// Shows the global route `route` over the focused node. See ``FlowController/open(_:)``.
     public func open(_ route: FlowRoute) throws {
         if _queueIfApplying("open", { try $0.open(route) }) { return }
@@ -84,6 +92,25 @@ extension FlowRuntime {
                 reentering: reentering, in: &change)
         }
         return target
+    }
+
+    /// Plans every path of `paths` from `node` into one change and commits it.
+    func _navigate(
+        from node: FlowController, alongEach paths: [[FlowStep]],
+        again: @escaping @MainActor () throws -> Void
+    ) throws {
+        let intent = _Intent(
+            describe: {
+                "navigate \(node.path) to "
+                    + paths.map(\.pathDescription).joined(separator: " and ")
+            }, run: again)
+        try _transact(.navigate, domain: node, platform: false, intent: intent) { change in
+            change.replacesIntentFrom = node
+            for path in paths {
+                _ = try node._planNavigation(
+                    to: path, history: nil, historyDefault: nil, reentering: false, in: &change)
+            }
+        }
     }
 }
 

@@ -112,9 +112,17 @@ open class FlowController {
     @exclusivity(unchecked)
     public internal(set) var state: FlowLifecycleState = .created
 
-    /// Whether the node lies on the focused path (root → … → focused leaf).
+    /// Whether the node is active: it lies on the focused path (root → … → focused leaf), or
+    /// in a region of a ``FlowParallel`` (a column of a ``FlowSplit``) that is shown beside
+    /// the focused one. See ``FlowRuntime/activeNodes``.
     @exclusivity(unchecked)
     public internal(set) var isActive = false
+
+    /// Whether activation branches below this node (it is a ``FlowParallel``): the runtime
+    /// counts the entered ones and takes the general activation path while any is entered.
+    /// Stored next to the one-byte flags around it, where it takes no room of its own.
+    @exclusivity(unchecked)
+    var _branchesActivation = false
 
     /// Whether this node keeps a flattened dependency scope: set when it enters, cleared when
     /// it exits. A plain stored flag so that inlined lookups test it with one load.
@@ -238,6 +246,21 @@ open class FlowController {
     /// ``_childToKeepSelected`` was before; a ``FlowTabs`` moves its selection to it.
     func _childrenWereReshaped(keeping selected: FlowController?) {}
 
+    /// The index of the selected embedded child of a container that selects one (a
+    /// ``FlowTabs``'s tab, a ``FlowParallel``'s focused region); 0 for other nodes.
+    var _selectedIndex: Int { 0 }
+
+    /// Sets ``_selectedIndex``, telling observers; other nodes ignore it.
+    func _setSelectedIndex(_ index: Int) {}
+
+    /// Appends the active nodes of this node's subtree, this node first, in entry order: the
+    /// node and, below it, the focused path; a ``FlowParallel`` continues into every region
+    /// it shows. (See ``FlowRuntime/activeNodes``.)
+    func _appendActive(to nodes: inout [FlowController]) {
+        nodes.append(self)
+        focusedChild?._appendActive(to: &nodes)
+    }
+
     // MARK: Lifecycle hooks
 
     /// Called when the node has joined a running tree. Parents are entered before their
@@ -248,12 +271,15 @@ open class FlowController {
     /// tree is still intact when it runs.
     open func willExit() {}
 
-    /// Called when the node has come onto the focused path (after all entries and exits of
-    /// the change that did it). Not called for nodes that exit.
+    /// Called when the node has become active: it came onto the focused path, or into a
+    /// region of a ``FlowParallel`` that is shown (after all entries and exits of the change
+    /// that did it). Not called for nodes that exit.
     open func didBecomeActive() {}
 
-    /// Called when the node stays in the tree but leaves the focused path (for example when
-    /// something is pushed over it). Exiting nodes get ``willExit()`` instead.
+    /// Called when the node stays in the tree but is no longer active (for example when
+    /// something is pushed over it, or a collapsing ``FlowSplit`` hides its column). Exiting
+    /// nodes get ``willExit()`` instead. Moving the focus between the regions of a
+    /// ``FlowParallel`` resigns nothing: every region stays active.
     open func didResignActive() {}
 
     /// Decides whether the node may exit. Runs in the check phase of every change that would

@@ -5,7 +5,10 @@ extension FlowRuntime {
 
     /// Reports activation changes: nodes that stay but left the focused path resign
     /// (innermost first), then nodes that came onto it become active (outermost first).
+    /// While a ``FlowParallel`` is entered, activation branches and the general
+    /// ``_updateActivation()`` does the work.
     func _updateFocus() {
+        if _branchingNodes > 0 || !_activeConfiguration.isEmpty { return _updateActivation() }
         // The part of the old path that stays: from the root down while each node still
         // continues into the next (a push changes only the tail below its stack).
         let oldCount = _focusedPath.count
@@ -71,5 +74,68 @@ extension FlowRuntime {
         while _focusedPath.count > count { oldTail.append(_focusedPath.removeLast()) }
         if newTail.count > 1 { newTail.reverse() }
         while let node = newTail.popLast() { _focusedPath.append(node) }
+    }
+
+    /// The general activation update, for trees where activation branches (a
+    /// ``FlowParallel`` shows several regions at once): the new focused path and the new
+    /// active configuration are computed whole, then nodes that stay but are no longer
+    /// active resign (innermost first, in the reverse of entry order), and nodes that became
+    /// active are told (outermost first, in entry order). Moving the focus between regions
+    /// changes the focused path only: every region stays active, so no hook runs.
+    ///
+    /// - Complexity: O(*a*) for the *a* active nodes before and after (a set of the new
+    ///   ones is built only when some node was active before and may have left).
+    @inline(never)
+    func _updateActivation() {
+        var newPath: [FlowController] = []
+        var configuration: [FlowController] = []
+        if isRunning, let root {
+            var node: FlowController? = root
+            while let current = node {
+                newPath.append(current)
+                node = current.focusedChild
+            }
+            root._appendActive(to: &configuration)
+        }
+        let oldConfiguration =
+            _activeConfiguration.isEmpty ? _focusedPath : _activeConfiguration
+        if !newPath.elementsEqual(_focusedPath, by: ===) {
+            if let registrar = _observationRegistrar {
+                registrar.withMutation(of: self, keyPath: Self._focusedPathKey) {
+                    _focusedPath = newPath
+                }
+            } else {
+                _focusedPath = newPath
+            }
+        }
+        // Kept only while activation branches: without a parallel, the focused path is the
+        // whole configuration and the fast path of `_updateFocus` takes over again.
+        let kept = _branchingNodes > 0 ? configuration : []
+        if let registrar = _observationRegistrar,
+            !configuration.elementsEqual(oldConfiguration, by: ===)
+        {
+            registrar.withMutation(of: self, keyPath: \.activeNodes) {
+                _activeConfiguration = kept
+            }
+        } else {
+            _activeConfiguration = kept
+        }
+        let tracing = trace.isEnabled
+        var stillActive = Set<ObjectIdentifier>()
+        stillActive.reserveCapacity(configuration.count)
+        for node in configuration { stillActive.insert(ObjectIdentifier(node)) }
+        for node in oldConfiguration.reversed()
+        where node.state == .entered && node.isActive
+            && !stillActive.contains(ObjectIdentifier(node))
+        {
+            node.isActive = false
+            if tracing { trace._node(.deactivate, node) }
+            node.didResignActive()
+        }
+        for node in configuration where !node.isActive && node.state == .entered {
+            node.isActive = true
+            if tracing { trace._node(.activate, node) }
+            node.didBecomeActive()
+        }
     }
 }

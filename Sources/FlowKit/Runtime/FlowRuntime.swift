@@ -57,6 +57,16 @@ public final class FlowRuntime: Observable {
     @exclusivity(unchecked)
     var _focusedPath: [FlowController] = []
 
+    /// Every active node, in entry order, while activation branches (a ``FlowParallel`` is
+    /// entered); empty otherwise, when the focused path is the whole active configuration.
+    /// Written only by ``_updateActivation()``.
+    var _activeConfiguration: [FlowController] = []
+
+    /// How many entered nodes branch activation (``FlowController/_branchesActivation``):
+    /// counted as they enter and exit, so that a tree without one pays a single test for
+    /// the general activation path.
+    var _branchingNodes = 0
+
     /// The registrar of ``focusedPath``, made when it is first read.
     var _observationRegistrar: _Observation?
 
@@ -175,6 +185,20 @@ public final class FlowRuntime: Observable {
 
     /// The focused leaf: the end of ``focusedPath``.
     public var focusedNode: FlowController? { focusedPath.last }
+
+    /// Every active node, in entry order (parents before children, regions in order): the
+    /// focused path and, below each ``FlowParallel`` (``FlowSplit``) on it, the focused
+    /// paths of the regions shown beside the focused one. Without a parallel container it is
+    /// ``focusedPath``. A node is in it exactly when its ``FlowController/isActive`` is set.
+    ///
+    /// Observable: reading it registers for the next change of the focused path or of the
+    /// active nodes.
+    public var activeNodes: [FlowController] {
+        let registrar = _observation()
+        registrar.access(self, keyPath: \.focusedPath)
+        registrar.access(self, keyPath: \.activeNodes)
+        return _activeConfiguration.isEmpty ? _focusedPath : _activeConfiguration
+    }
 
     /// The registrar, made on first use.
     func _observation() -> _Observation {
@@ -296,7 +320,8 @@ public final class FlowRuntime: Observable {
     }
 
     /// A text picture of the live tree, one node per line, indented by depth; the focused
-    /// path is marked with `*` and presented nodes with `^`. With `showingIdentities`, each
+    /// path is marked with `*`, other active nodes (the columns of a split shown beside the
+    /// focused one) with `+`, and presented nodes with `^`. With `showingIdentities`, each
     /// name is followed by the node's identity (`detail #42`).
     ///
     ///     * app
@@ -307,8 +332,10 @@ public final class FlowRuntime: Observable {
     public func treeDescription(showingIdentities: Bool = false) -> String {
         guard let root, isRunning else { return "" }
         var lines: [String] = []
+        let focused = Set(_focusedPath.map(ObjectIdentifier.init))
         func visit(_ node: FlowController, depth: Int) {
-            let mark = node.isActive ? "* " : "  "
+            let mark =
+                focused.contains(ObjectIdentifier(node)) ? "* " : node.isActive ? "+ " : "  "
             let presented = node.isPresented ? "^" : ""
             let identity = showingIdentities ? " \(node.id)" : ""
             lines.append(

@@ -186,6 +186,7 @@ extension FlowRuntime {
         }
         for node in exitSet {
             if intentPending { _noteExit(of: node) }
+            if node._branchesActivation { _branchingNodes -= 1 }
             node.willExit()
             if tracing {
                 // An exited node keeps the path it had (errors and later trace records
@@ -204,6 +205,7 @@ extension FlowRuntime {
         for node in entrySet { node._runtime = self }
         for node in entrySet {
             node.state = .entered
+            if node._branchesActivation { _branchingNodes += 1 }
             node._isScoped = true
             node._recomputeScope()
             node.didEnter()

@@ -32,9 +32,14 @@ final class _Transaction {
     var isPlatformInitiated = false
     /// Whether a container's kept children change order (a reordering `setStack`).
     var reorders = false
-    /// Tab containers whose selection the change moves, with the new index.
+    /// Containers whose selected child the change moves, with the new index: a
+    /// ``FlowTabs``'s selected tab, a ``FlowParallel``'s focused region.
     @exclusivity(unchecked)
-    var selections: [(tabs: FlowTabs, index: Int)] = []
+    var selections: [(container: FlowController, index: Int)] = []
+    /// Splits whose layout the change sets: collapsed or not (the platform collapsed or
+    /// expanded them), and the column a collapsed split shows on top.
+    @exclusivity(unchecked)
+    var splitLayouts: [(split: FlowSplit, collapsed: Bool, preferred: FlowSplit.Column)] = []
     /// Entering nodes whose entry guard has already decided (a restoration asks each
     /// restored node's guard as it rebuilds it): ``FlowRuntime/_commit(_:)`` does not ask
     /// them again.
@@ -105,7 +110,7 @@ final class _Transaction {
     /// that reuse would keep allocated for good.
     var isWorthKeeping: Bool {
         removals.capacity <= 64 && layouts.capacity <= 64 && insertions.capacity <= 64
-            && fills.capacity <= 64 && selections.capacity <= 64
+            && fills.capacity <= 64 && selections.capacity <= 64 && splitLayouts.capacity <= 64
     }
 
     /// Empties the change for reuse: every node reference is dropped, array storage is kept.
@@ -117,6 +122,7 @@ final class _Transaction {
         _empty(&insertions)
         _empty(&fills)
         _empty(&selections)
+        if !splitLayouts.isEmpty { splitLayouts.removeAll(keepingCapacity: true) }
         if !decidedEntries.isEmpty { decidedEntries.removeAll() }
         isPlatformInitiated = false
         reorders = false
@@ -125,7 +131,7 @@ final class _Transaction {
 
     var isEmpty: Bool {
         removals.isEmpty && insertions.isEmpty && fills.isEmpty && !reorders
-            && selections.isEmpty
+            && selections.isEmpty && splitLayouts.isEmpty
     }
 
     /// Clears the prospective-parent links of the planned insertions: called when the
@@ -134,13 +140,23 @@ final class _Transaction {
         for insertion in insertions { insertion.node._pendingParent = nil }
     }
 
-    /// Whether the focused path can be different after this change: only if it starts or
-    /// stops the tree, or reshapes a container that is on the focused path. Changes below a
-    /// covered node (a stack entry that is not the top) leave the focus where it is.
+    /// Whether the focused path or the active nodes can be different after this change: only
+    /// if it starts or stops the tree, reshapes an active container or a region of an active
+    /// ``FlowParallel`` (a hidden column of a collapsed split comes on top when it gets
+    /// entries), or moves a selection or a split's layout. Changes below a covered node (a
+    /// stack entry that is not the top) leave the focus where it is.
     var mayMoveFocus: Bool {
         if domain == nil { return true }
-        for index in layouts.indices where layouts[index].container.isActive { return true }
-        for selection in selections where selection.tabs.isActive { return true }
+        for index in layouts.indices {
+            let container = layouts[index].container
+            if container.isActive { return true }
+            // A column a collapsed split hides can come on top when it gets entries.
+            if let parent = container._parent, parent._branchesActivation, parent.isActive {
+                return true
+            }
+        }
+        for selection in selections where selection.container.isActive { return true }
+        for layout in splitLayouts where layout.split.isActive { return true }
         return false
     }
 
@@ -150,11 +166,11 @@ final class _Transaction {
     /// operation was called on.
     var reportedContainer: FlowController? {
         guard kind == .navigate || kind == .unwind else { return domain }
-        // Every container the change touches: reshaped ones and tab containers whose
-        // selection moves.
+        // Every container the change touches: reshaped ones and containers whose selection
+        // (a tab, a focused region) moves.
         var touched = layouts.map(\.container)
-        for selection in selections where _index(of: selection.tabs, in: touched) == nil {
-            touched.append(selection.tabs)
+        for selection in selections where _index(of: selection.container, in: touched) == nil {
+            touched.append(selection.container)
         }
         guard var found = touched.first else { return domain }
         for container in touched.dropFirst() where !container.isDescendant(of: found) {
@@ -233,16 +249,46 @@ final class _Transaction {
         }
     }
 
-    /// Plans `tabs` selecting the tab at `index` (of its planned tabs). Selecting the tab that
-    /// stays selected plans nothing.
-    func select(_ index: Int, in tabs: FlowTabs) {
+    /// Plans `container` (a ``FlowTabs`` or a ``FlowParallel``) selecting the child at
+    /// `index` (of its planned children). Selecting the child that stays selected plans
+    /// nothing.
+    func select(_ index: Int, in container: FlowController) {
         var existing = 0
-        while existing < selections.count, selections[existing].tabs !== tabs { existing += 1 }
+        while existing < selections.count, selections[existing].container !== container {
+            existing += 1
+        }
         if existing < selections.count {
             selections[existing].index = index
-        } else if index != tabs._selectedIndex || _index(of: tabs, in: layouts) != nil {
-            selections.append((tabs, index))
+        } else if index != container._selectedIndex || _index(of: container, in: layouts) != nil {
+            selections.append((container, index))
         }
+    }
+
+    /// Plans `split`'s layout: shown collapsed (one stack) or expanded (its columns), and
+    /// the column shown on top when collapsed. `nil` keeps what is planned so far.
+    func setLayout(
+        of split: FlowSplit, collapsed: Bool? = nil, preferred: FlowSplit.Column? = nil
+    ) {
+        if let index = splitLayouts.firstIndex(where: { $0.split === split }) {
+            if let collapsed { splitLayouts[index].collapsed = collapsed }
+            if let preferred { splitLayouts[index].preferred = preferred }
+            return
+        }
+        let layout = (
+            split: split, collapsed: collapsed ?? split._isCollapsed,
+            preferred: preferred ?? split._preferredCompact
+        )
+        if layout.collapsed != split._isCollapsed || layout.preferred != split._preferredCompact {
+            splitLayouts.append(layout)
+        }
+    }
+
+    /// The layout `split` will have after this change (as planned so far).
+    func plannedLayout(of split: FlowSplit) -> (collapsed: Bool, preferred: FlowSplit.Column) {
+        if let layout = splitLayouts.first(where: { $0.split === split }) {
+            return (layout.collapsed, layout.preferred)
+        }
+        return (split._isCollapsed, split._preferredCompact)
     }
 
     /// Applies the layouts, each in place, handing its planned nodes over to its container
@@ -269,9 +315,14 @@ final class _Transaction {
         linksApplied = true
     }
 
-    /// Applies the planned selections (after the layouts).
+    /// Applies the planned selections and split layouts (after the layouts).
     func applySelections() {
-        for selection in selections { selection.tabs._setSelectedIndex(selection.index) }
+        for selection in selections {
+            selection.container._setSelectedIndex(selection.index)
+        }
+        for layout in splitLayouts {
+            layout.split._setLayout(collapsed: layout.collapsed, preferred: layout.preferred)
+        }
     }
 
     /// Plans `node` joining `container` as its last embedded child.

@@ -1,0 +1,393 @@
+/// A split view: two or three columns (a sidebar, an optional content column, a detail),
+/// all entered and, when the split is expanded, all active at once. One column has the focus.
+///
+///     let split = FlowSplit(
+///         name: "split",
+///         sidebar: FlowStack(name: "sidebar", root: SidebarScreen()),
+///         detail: FlowStack(name: "detail"))
+///     try split.show(DetailScreen(item: item), in: .detail)  // the old detail exits
+///     try split.focus(.detail)                               // only the focus moves
+///
+/// A split is a ``FlowParallel`` whose regions are its columns, so everything said there
+/// holds: every column is entered; the focused path runs through the focused column (where
+/// ``FlowRuntime/send(_:)`` starts and ``FlowController/open(_:)`` presents); moving the
+/// focus moves nothing else; events sent from any column bubble up through the split.
+///
+/// **Selection drives the detail.** ``show(_:in:)`` replaces what a column shows as one
+/// change (what it showed exits and is released), and ``show(_:clearing:)`` changes several
+/// columns in one transaction, with one exit set and one entry set. A column is typically a
+/// ``FlowStack``: showing a node makes it the stack's only entry, and the user pushes from
+/// there.
+///
+/// **Collapse and expand are facts of the host.** When the window becomes narrow, the host
+/// calls ``platformDidCollapse()``: the split is then shown as one stack,
+/// ``compactStack`` (the sidebar's entries, then the content's, then the detail's, up to
+/// the ``preferredCompactColumn``), and only the column on top of it is active (and
+/// focused). A pop in that stack comes back through ``platformDidPopCompact(to:)``, which
+/// maps it onto the columns: entries of the column it lands in are popped, and the columns
+/// after it are cleared (popping the detail's root clears the detail, as a split view does).
+/// ``platformDidExpand()`` shows the columns again, with the same nodes. Nothing exits or
+/// enters on collapse or expand; only activation changes.
+///
+/// For SwiftUI's `NavigationSplitView` and UIKit's `UISplitViewController`, see the
+/// adapters in <doc:Hosting>.
+open class FlowSplit: FlowParallel {
+    /// A column of a split.
+    public enum Column: String, Hashable, Sendable, Codable, CaseIterable, Comparable {
+        /// The leading column: a list of sections or sources.
+        case sidebar
+        /// The middle column of a three-column split: the list of what the sidebar chose.
+        case content
+        /// The trailing column: the item chosen.
+        case detail
+
+        /// Columns in display order: sidebar, content, detail.
+        public static func < (lhs: Column, rhs: Column) -> Bool {
+            lhs.order < rhs.order
+        }
+
+        var order: Int {
+            switch self {
+            case .sidebar: 0
+            case .content: 1
+            case .detail: 2
+            }
+        }
+    }
+
+    /// The split's columns, in display order: `[.sidebar, .detail]` or
+    /// `[.sidebar, .content, .detail]`.
+    public let columns: [Column]
+
+    /// Storage of ``isCollapsed``; written only through ``_setCollapsed(_:)``.
+    var _isCollapsed = false
+    /// Storage of ``preferredCompactColumn``.
+    var _preferredCompact: Column
+
+    /// Creates a split with its columns.
+    ///
+    /// - Parameters:
+    ///   - name: The path component shown in traces; not empty and without `/`.
+    ///   - route: The identifier used to rebuild the split in paths and history.
+    ///   - sidebar: The sidebar column; typically a ``FlowStack``.
+    ///   - content: The middle column of a three-column split, or `nil` for two columns.
+    ///   - detail: The detail column; typically a ``FlowStack`` (it can then be empty).
+    ///   - focus: The column focused first.
+    ///   - preferredCompactColumn: The column shown on top when the split is collapsed (see
+    ///     ``preferredCompactColumn``).
+    /// - Precondition: the columns are fresh nodes, each appearing once; `focus` and
+    ///   `preferredCompactColumn` are columns of this split.
+    public init(
+        name: String, route: FlowRoute? = nil, sidebar: FlowController,
+        content: FlowController? = nil, detail: FlowController, focus: Column = .sidebar,
+        preferredCompactColumn: Column = .detail
+    ) {
+        let columns: [Column] =
+            content == nil ? [.sidebar, .detail] : [.sidebar, .content, .detail]
+        precondition(
+            columns.contains(focus) && columns.contains(preferredCompactColumn),
+            "FlowSplit: a two-column split has no content column")
+        self.columns = columns
+        _preferredCompact = preferredCompactColumn
+        let nodes = [sidebar] + (content.map { [$0] } ?? []) + [detail]
+        super.init(
+            name: name, route: route, regions: nodes, focused: columns.firstIndex(of: focus)!)
+    }
+
+    /// The node of `column`, or `nil` if this split has no such column (a two-column split
+    /// has no content column).
+    public func node(for column: Column) -> FlowController? {
+        guard let index = columns.firstIndex(of: column) else { return nil }
+        return regions[index]
+    }
+
+    /// The column that has the focus: the focused region's column when the split is
+    /// expanded, the column on top of ``compactStack`` when it is collapsed. Observable.
+    public var focusedColumn: Column {
+        _observation().access(self, keyPath: \.isCollapsed)
+        _ = focusedIndex
+        return columns[_effectiveFocus]
+    }
+
+    /// Whether the platform shows the split collapsed into one stack (see
+    /// ``platformDidCollapse()``). Observable.
+    public var isCollapsed: Bool {
+        _observation().access(self, keyPath: \.isCollapsed)
+        return _isCollapsed
+    }
+
+    /// The column shown on top when the split is collapsed, if it has something to show
+    /// (else the nearest column before it that has): `.detail` by default, like a split
+    /// view that shows the selected item in compact width. Observable.
+    ///
+    /// Set it through ``focus(_:)-(Column)`` while collapsed (that is a change: what is shown
+    /// moves), or directly while expanded (it then only decides the next collapse). A
+    /// ``show(_:in:)`` while collapsed brings its column on top, and a compact pop sets it
+    /// to the column it lands in, as `NavigationSplitView` updates its
+    /// `preferredCompactColumn` binding.
+    public var preferredCompactColumn: Column {
+        get {
+            _observation().access(self, keyPath: \.preferredCompactColumn)
+            return _preferredCompact
+        }
+        set {
+            guard columns.contains(newValue), newValue != _preferredCompact else { return }
+            if _isCollapsed {
+                do {
+                    try focus(newValue)
+                } catch {
+                    _reportBindingFailure("preferredCompactColumn", error)
+                }
+            } else {
+                _setPreferredCompact(newValue)
+            }
+        }
+    }
+
+    /// What a collapsed split shows as one stack, bottom first: each shown column's entries
+    /// (a ``FlowStack`` column contributes its entries, any other column itself), from the
+    /// sidebar up to the column on top (see ``preferredCompactColumn``). The same list
+    /// whether or not the split is collapsed now, so a host can prepare it.
+    ///
+    /// Reading it tracks the columns' entries and the preferred column.
+    public var compactStack: [FlowController] {
+        _ = preferredCompactColumn
+        var entries: [FlowController] = []
+        for index in 0...Self._top(of: regions, preferring: _preferredIndex) {
+            entries.append(contentsOf: Self._compactEntries(of: regions[index]))
+        }
+        return entries
+    }
+
+    /// Moves the focus to `column` (see ``FlowParallel/focus(_:)``). On a collapsed split
+    /// it brings `column` on top of ``compactStack`` instead (it sets
+    /// ``preferredCompactColumn``): what is shown changes, so the columns above it resign
+    /// active, and the host is told (kind ``FlowChange/Kind/focus``).
+    ///
+    /// - Throws: ``FlowError/notARegion(container:node:)`` if this split has no such column;
+    ///   ``FlowError/splitLayoutMismatch(split:reason:)`` for a collapsed split whose
+    ///   `column` shows nothing; ``FlowError/containerExited(container:)``.
+    public func focus(_ column: Column) throws {
+        if _queueIfApplying(self, "focus", { try $0.focus(column) }) { return }
+        guard let index = columns.firstIndex(of: column) else {
+            try _requireNotExited()
+            throw FlowError.notARegion(container: path, node: "column \(column)")
+        }
+        try focus(_children[index])
+    }
+
+    /// Shows `node` in `column`: it becomes what the column shows (a ``FlowStack`` column's
+    /// only entry; any other column's only embedded child), and what the column showed
+    /// exits, innermost first, and is released. One change (kind ``FlowChange/Kind/show``);
+    /// guards may refuse it. The focus stays where it is; on a collapsed split, `column` is
+    /// brought on top (see ``preferredCompactColumn``).
+    ///
+    ///     try split.show(DetailScreen(item: item), in: .detail)
+    ///
+    /// - Throws: ``FlowError/notARegion(container:node:)`` if this split has no such column;
+    ///   the attach errors of ``FlowStack/push(_:)``; a guard's refusal. The split is then
+    ///   unchanged.
+    public func show(_ node: FlowController, in column: Column) throws {
+        try show([column: node])
+    }
+
+    /// Shows several columns' new content in one transaction: each node in `shown`
+    /// becomes what its column shows, and each column in `clearing` is emptied (a
+    /// ``FlowStack`` column loses every entry). What the columns showed exits in one exit
+    /// set (the top-most column first), and the new nodes enter in one entry set (the
+    /// leading column first). A deep link that picks a sidebar item and shows a detail is
+    /// one such change.
+    ///
+    ///     try split.show([.content: BooksList(genre: .poetry), .detail: BookScreen(id: 7)])
+    ///
+    /// - Throws: ``FlowError/notARegion(container:node:)`` for a column this split lacks or
+    ///   a column both shown and cleared; the attach errors of ``FlowStack/push(_:)``; a
+    ///   guard's refusal. The split is then unchanged.
+    public func show(_ shown: [Column: FlowController], clearing: Set<Column> = []) throws {
+        var plan: [(index: Int, nodes: [FlowController])] = []
+        _ = try _change(
+            .show, again: { try self.show(shown, clearing: clearing) },
+            validate: {
+                try self._requireNotExited()
+                for column in Set(shown.keys).union(clearing).sorted() {
+                    guard let index = self.columns.firstIndex(of: column),
+                        !(clearing.contains(column) && shown[column] != nil)
+                    else {
+                        throw FlowError.notARegion(container: self.path, node: "column \(column)")
+                    }
+                    plan.append((index, shown[column].map { [$0] } ?? []))
+                }
+                try self._validateNewChildren(Array(shown.values))
+                return !plan.isEmpty
+            }
+        ) { change in
+            for (index, nodes) in plan {
+                change.setChildren(nodes, of: self._children[index])
+            }
+            if self._isCollapsed, let last = plan.last(where: { !$0.nodes.isEmpty }),
+                last.index > self._preferredIndex
+            {
+                change.setLayout(of: self, preferred: self.columns[last.index])
+            }
+        }
+    }
+
+    /// Tells FlowKit that the platform now shows the split collapsed into one stack (the
+    /// window became compact). Nothing exits or enters: only the column on top of
+    /// ``compactStack`` stays active (the others resign, innermost first), and it gets the
+    /// focus. The host is not told through ``FlowHost/apply(_:in:)`` (it made the change);
+    /// the trace records it (kind ``FlowChange/Kind/platformCollapse``). Collapsing a
+    /// collapsed split does nothing.
+    ///
+    /// - Throws: ``FlowError/containerExited(container:)`` if the split exited.
+    public func platformDidCollapse() throws {
+        if _queueIfApplying(self, "platformCollapse", { try $0.platformDidCollapse() }) {
+            return
+        }
+        try _requireNotExited()
+        guard !_isCollapsed else { return }
+        try _perform(
+            .platformCollapse, platform: true, rerun: { { try self.platformDidCollapse() } }
+        ) { change in
+            change.setLayout(of: self, collapsed: true)
+        }
+    }
+
+    /// Tells FlowKit that the platform shows the split's columns again (the window became
+    /// regular). Nothing exits or enters: every column becomes active again, with the
+    /// content it had, and the focus stays on the column that was on top. Expanding an
+    /// expanded split does nothing.
+    ///
+    /// - Throws: ``FlowError/containerExited(container:)`` if the split exited.
+    public func platformDidExpand() throws {
+        if _queueIfApplying(self, "platformExpand", { try $0.platformDidExpand() }) { return }
+        try _requireNotExited()
+        guard _isCollapsed else { return }
+        let top = _effectiveFocus
+        try _perform(
+            .platformExpand, platform: true, rerun: { { try self.platformDidExpand() } }
+        ) { change in
+            change.setLayout(of: self, collapsed: false)
+            change.select(top, in: self)
+        }
+    }
+
+    /// Tells FlowKit that the platform popped the collapsed split's stack
+    /// (``compactStack``) back to `entry` on its own (the back button, a swipe). The pop is
+    /// mapped onto the columns: in `entry`'s column the entries above it are popped; every
+    /// later ``FlowStack`` column is cleared (popping the detail's root clears the detail);
+    /// `entry`'s column is then on top (``preferredCompactColumn``). The removed subtrees are
+    /// torn down as by ``FlowStack/platformDidPop(to:)``: no guard is asked, and the host is
+    /// not told (it made the change). One change, kind ``FlowChange/Kind/platformPop``.
+    ///
+    /// - Returns: The removed entries, top-most first.
+    /// - Throws: ``FlowError/splitLayoutMismatch(split:reason:)`` if the split is not
+    ///   collapsed; ``FlowError/notInStack(stack:node:)`` if `entry` is not in
+    ///   ``compactStack``.
+    @discardableResult
+    public func platformDidPopCompact(to entry: FlowController) throws -> [FlowController] {
+        if _queueIfApplying(self, "platformPop", { try $0.platformDidPopCompact(to: entry) }) {
+            return []
+        }
+        try _requireNotExited()
+        guard _isCollapsed else {
+            throw FlowError.splitLayoutMismatch(split: path, reason: "is not collapsed")
+        }
+        let top = Self._top(of: _children, preferring: _preferredIndex)
+        var landing: (column: Int, position: Int)?
+        for index in 0...top {
+            let entries = Self._compactEntries(of: _children[index])
+            if let position = _lastIndex(of: entry, in: entries) {
+                landing = (index, position)
+            }
+        }
+        guard let landing else {
+            throw FlowError.notInStack(stack: path, node: entry.path)
+        }
+        var removed: [(node: FlowController, container: FlowController)] = []
+        for index in stride(from: top, through: landing.column, by: -1) {
+            let column = _children[index]
+            guard let stack = column as? FlowStack else { continue }
+            let keep = index == landing.column ? landing.position + 1 : 0
+            for node in stack._children[keep...].reversed() { removed.append((node, stack)) }
+        }
+        guard !removed.isEmpty || landing.column != top else { return [] }
+        try _perform(
+            .platformPop, platform: true, rerun: { { try self.platformDidPopCompact(to: entry) } }
+        ) { change in
+            for (node, container) in removed { change.remove(node, from: container) }
+            change.setLayout(of: self, preferred: self.columns[landing.column])
+        }
+        return removed.map(\.node)
+    }
+
+    // MARK: Internals
+
+    var _preferredIndex: Int { columns.firstIndex(of: _preferredCompact) ?? columns.count - 1 }
+
+    /// The focused column's index: the top of the compact stack when collapsed.
+    var _effectiveFocus: Int {
+        _isCollapsed ? Self._top(of: _children, preferring: _preferredIndex) : _focus
+    }
+
+    override var _selectedIndexShown: Int { _effectiveFocus }
+
+    override var _focusedRegion: FlowController? {
+        let index = _effectiveFocus
+        return _children.indices.contains(index) ? _children[index] : nil
+    }
+
+    override var _shownRegions: ArraySlice<FlowController> {
+        guard _isCollapsed else { return _children[...] }
+        let top = _effectiveFocus
+        return _children[top...top]
+    }
+
+    /// On a collapsed split, focusing a column (or a navigation step into it) brings it on
+    /// top instead: it must show something.
+    override func _planFocus(_ index: Int, in change: inout _Transaction) throws {
+        guard change.plannedLayout(of: self).collapsed else {
+            return change.select(index, in: self)
+        }
+        if Self._compactEntries(of: _children[index]).isEmpty {
+            throw FlowError.splitLayoutMismatch(
+                split: path, reason: "is collapsed and its \(columns[index]) column shows nothing")
+        }
+        change.setLayout(of: self, preferred: columns[index])
+    }
+
+    /// Sets the layout, telling observers.
+    final func _setLayout(collapsed: Bool, preferred: Column) {
+        _setPreferredCompact(preferred)
+        guard collapsed != _isCollapsed else { return }
+        if let registrar = _observationRegistrar {
+            registrar.withMutation(of: self, keyPath: \.isCollapsed) { _isCollapsed = collapsed }
+        } else {
+            _isCollapsed = collapsed
+        }
+    }
+
+    final func _setPreferredCompact(_ column: Column) {
+        guard column != _preferredCompact else { return }
+        if let registrar = _observationRegistrar {
+            registrar.withMutation(of: self, keyPath: \.preferredCompactColumn) {
+                _preferredCompact = column
+            }
+        } else {
+            _preferredCompact = column
+        }
+    }
+
+    /// What `column` contributes to the compact stack: a stack's entries, else itself.
+    static func _compactEntries(of column: FlowController) -> [FlowController] {
+        column is FlowStack ? column._children : [column]
+    }
+
+    /// The index of the column on top of the compact stack: the last column up to
+    /// `preferred` that shows something (the sidebar counts even when empty).
+    static func _top(of columns: [FlowController], preferring preferred: Int) -> Int {
+        var index = min(preferred, columns.count - 1)
+        while index > 0, _compactEntries(of: columns[index]).isEmpty { index -= 1 }
+        return index
+    }
+}
