@@ -47,6 +47,7 @@ all_cases=(
     "event10DefaultTrace|1713|event handled 10 hops up, default trace"
     "pushPopDefaultTrace|11785|push + pop at depth 3, default trace"
     "pushPopUnobserved|7389|push + pop at depth 3, no observation registrar (trace off)"
+    "splitSelection|10742|a selection in a split's detail column at depth 3 (the old screen released)"
     "popOne|4371|pop of a one-node subtree at depth 3 (its release included)"
     "composeOffline|1196|push a screen on a stack outside a running tree (offline composition)"
     "plainNode|445|allocate and free one plain tree node (baseline)"

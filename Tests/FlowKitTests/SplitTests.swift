@@ -42,6 +42,7 @@ struct SplitTests {
         let app = try SplitApp()
         app.reset()
         try app.split.focus(.detail)
+        #expect(app.runtime.activationIsConsistent)
         #expect(app.focus == ["split", "split/detail", "split/detail/item"])
         #expect(app.journal.entries.isEmpty)
         #expect(app.host.changes.map(\.description) == ["focus split"])
@@ -57,11 +58,13 @@ struct SplitTests {
         // The platform's own focus change is the same change, not echoed.
         app.reset()
         try app.split.platformDidFocus(app.content)
+        #expect(app.runtime.activationIsConsistent)
         #expect(app.split.focusedColumn == .content)
         #expect(app.host.changes.isEmpty)
         #expect(app.journal.entries.isEmpty)
         // Focusing the focused column changes nothing.
         try app.split.focus(.content)
+        #expect(app.runtime.activationIsConsistent)
         #expect(app.host.changes.isEmpty)
     }
 
@@ -85,6 +88,7 @@ struct SplitTests {
         let app = try SplitApp()
         app.reset()
         try app.detail.push(LoggingNode("more", journal: app.journal))
+        #expect(app.runtime.activationIsConsistent)
         #expect(app.journal.entries == ["enter more", "inactive item", "active more"])
         #expect(app.focus == ["split", "split/sidebar", "split/sidebar/sections"])
         #expect(app.active.last == "split/detail/more")
@@ -103,6 +107,7 @@ struct SplitTests {
         }
         app.reset()
         try app.split.show(LoggingNode("item2", journal: app.journal), in: .detail)
+        #expect(app.runtime.activationIsConsistent)
         #expect(app.detail.entries.map(\.name) == ["item2"])
         #expect(app.journal.entries == ["exit item", "enter item2", "active item2"])
         #expect(
@@ -157,6 +162,7 @@ struct SplitTests {
         app.reset()
 
         try app.split.platformDidCollapse()
+        #expect(app.runtime.activationIsConsistent)
         #expect(app.split.isCollapsed)
         #expect(app.compact == ["sections", "list", "item"])
         #expect(app.focus == ["split", "split/detail", "split/detail/item"])
@@ -170,6 +176,7 @@ struct SplitTests {
 
         app.reset()
         try app.split.platformDidPopCompact(to: list)
+        #expect(app.runtime.activationIsConsistent)
         #expect(app.detail.entries.isEmpty)
         #expect(app.compact == ["sections", "list"])
         #expect(app.focus == ["split", "split/content", "split/content/list"])
@@ -181,6 +188,7 @@ struct SplitTests {
 
         app.reset()
         try app.split.platformDidExpand()
+        #expect(app.runtime.activationIsConsistent)
         #expect(!app.split.isCollapsed)
         #expect(app.detail.entries.isEmpty)
         #expect(
@@ -198,10 +206,12 @@ struct SplitTests {
     func collapsedSelectionAndFocus() throws {
         let app = try SplitApp(withDetail: false)
         try app.split.platformDidCollapse()
+        #expect(app.runtime.activationIsConsistent)
         #expect(app.compact == ["sections", "list"])
         #expect(app.split.focusedColumn == .content)
         app.reset()
         try app.split.show(LoggingNode("item", journal: app.journal), in: .detail)
+        #expect(app.runtime.activationIsConsistent)
         #expect(app.compact == ["sections", "list", "item"])
         #expect(app.split.focusedColumn == .detail)
         #expect(
@@ -211,6 +221,7 @@ struct SplitTests {
 
         app.reset()
         try app.split.focus(.sidebar)
+        #expect(app.runtime.activationIsConsistent)
         #expect(app.compact == ["sections"])
         #expect(app.split.preferredCompactColumn == .sidebar)
         #expect(app.focus == ["split", "split/sidebar", "split/sidebar/sections"])
@@ -250,8 +261,10 @@ struct SplitTests {
         let app = try SplitApp()
         app.reset()
         try app.split.present(LoggingNode("sheet", journal: app.journal))
+        #expect(app.runtime.activationIsConsistent)
         #expect(app.active == ["split", "split/sheet"])
         try app.split.dismiss()
+        #expect(app.runtime.activationIsConsistent)
         #expect(app.active.count == 7)
     }
 
@@ -261,6 +274,7 @@ struct SplitTests {
         app.detail.register("item3") { FlowController(name: "item3", route: "item3") }
         app.reset()
         try app.runtime.navigate(to: ["detail", "item3"])
+        #expect(app.runtime.activationIsConsistent)
         #expect(app.split.focusedColumn == .detail)
         #expect(app.focus == ["split", "split/detail", "split/detail/item3"])
         #expect(app.detail.entries.map(\.name) == ["item", "item3"])

@@ -23,6 +23,8 @@ let instructionCaseDescriptions: KeyValuePairs<String, String> = [
     "event1": "an event handled 1 hop up (no host, trace off)",
     "event10": "an event handled 10 hops up (no host, trace off)",
     "event10DefaultTrace": "the same with the runtime's default trace",
+    "splitSelection":
+        "a selection in a split's detail column at depth 3: the old screen exits and is released (trace off)",
     "popOne": "pop of a one-node subtree at depth 3, its release included (trace off)",
     "composeOffline": "pushing a screen on a stack that is not in a running tree (structure only)",
     "plainNode": "allocating and freeing one plain tree node (the baseline)",
@@ -72,6 +74,15 @@ func runInstructionCase(_ name: String, iterations: Int) throws -> Bool {
         try repeatCounted(iterations: iterations, prepare: {}) { leaf.send(Ping(value: 1)) }
         precondition(chain.counter.value == total, "\(name): events were lost")
         blackHole(chain.counter.value)
+
+    case "splitSelection":
+        let tree = try SplitSelectionTree()
+        // The screen shown before is released in the step, as a pop releases its entry.
+        try repeatCounted(iterations: iterations, prepare: { FlowController(name: "screen") }) {
+            try tree.select($0)
+        }
+        precondition(tree.detail.entries.count == 1)
+        blackHole(tree.detail.entries.count)
 
     case "popOne":
         let tree = try Depth3Tree(trace: .off)

@@ -115,6 +115,23 @@ func reportTargets(_ harness: Harness, memory: MemoryReport?) -> Int {
         "  tab switch, stacks of 100 / stacks of 10",
         perOperation("Tabs.select/tabs=3,depth=100"), perOperation("Tabs.select/tabs=3,depth=10"))
 
+    print("Splits (a selection is one change; collapse and expand only move activation)")
+    ratio(
+        "  selection in a split / push + pop on a stack, depth 3",
+        perOperation("Splits.selection/depth=3"), perOperation("Stack.pushPop/depth=3"))
+    for others in splitOtherEntries {
+        ratio(
+            "  collapse + expand per entry, 1000 entries / 10 entries, \(others) nodes beside",
+            perUnit("Splits.collapseExpand/entries=1000,others=\(others)"),
+            perUnit("Splits.collapseExpand/entries=10,others=\(others)"))
+    }
+    for entries in splitColumnEntries {
+        ratio(
+            "  collapse + expand, 10,000 nodes beside / none, \(entries) entries",
+            perOperation("Splits.collapseExpand/entries=\(entries),others=10000"),
+            perOperation("Splits.collapseExpand/entries=\(entries),others=0"))
+    }
+
     print("Routing (URL matching: flat in the pattern count, linear in the segment count)")
     ratio(
         "  URL match, 100 patterns / 10 patterns",
@@ -179,6 +196,21 @@ func reportTargets(_ harness: Harness, memory: MemoryReport?) -> Int {
                 "lookup flat, provided at \(provider): depth 100 <= 1.5x depth 1",
                 String(format: "%.2fx", deep / shallow), deep / shallow <= 1.5)
         }
+    }
+
+    atMost(
+        "a selection in a split <= 1.5x a push + pop on a stack of the same depth",
+        perOperation("Splits.selection/depth=3"), perOperation("Stack.pushPop/depth=3"), 1.5)
+    atMost(
+        "collapse + expand linear in the columns' entries: per entry at 1,000 <= 1.5x at 100",
+        perUnit("Splits.collapseExpand/entries=1000,others=0"),
+        perUnit("Splits.collapseExpand/entries=100,others=0"), 1.5)
+    for entries in splitColumnEntries {
+        atMost(
+            "collapse + expand independent of the rest of the tree (\(entries) entries): "
+                + "10,000 nodes beside <= 1.5x none",
+            perOperation("Splits.collapseExpand/entries=\(entries),others=10000"),
+            perOperation("Splits.collapseExpand/entries=\(entries),others=0"), 1.5)
     }
 
     let teardown = all(teardownSizes.map { perUnit("Teardown.flowkitPop/nodes=\($0)") })

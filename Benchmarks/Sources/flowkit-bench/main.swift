@@ -72,6 +72,7 @@ do {
     try runRoutingBenchmarks(harness)
     try await runResultBenchmarks(harness)
     try runTabBenchmarks(harness)
+    try runSplitBenchmarks(harness)
     try runRestorationBenchmarks(harness)
     try runTransitionBenchmarks(harness)
     let memory = try runMemoryBenchmarks(harness, cycles: quick ? 100_000 : 1_000_000)

@@ -188,7 +188,18 @@ open class FlowSplit: FlowParallel {
     ///   the attach errors of ``FlowStack/push(_:)``; a guard's refusal. The split is then
     ///   unchanged.
     public func show(_ node: FlowController, in column: Column) throws {
-        try show([column: node])
+        var index = 0
+        _ = try _change(
+            .show, again: { try self.show(node, in: column) },
+            validate: {
+                index = try self._index(of: column)
+                try self._validateNewChild(node)
+                return true
+            }
+        ) { change in
+            self._planShowing(node, inColumnAt: index, in: &change)
+            self._planBringingOnTop(index, in: &change)
+        }
     }
 
     /// Shows several columns' new content in one transaction: each node in `shown`
@@ -204,30 +215,28 @@ open class FlowSplit: FlowParallel {
     ///   a column both shown and cleared; the attach errors of ``FlowStack/push(_:)``; a
     ///   guard's refusal. The split is then unchanged.
     public func show(_ shown: [Column: FlowController], clearing: Set<Column> = []) throws {
-        var plan: [(index: Int, nodes: [FlowController])] = []
+        var plan: [(index: Int, node: FlowController?)] = []
         _ = try _change(
             .show, again: { try self.show(shown, clearing: clearing) },
             validate: {
                 try self._requireNotExited()
                 for column in Set(shown.keys).union(clearing).sorted() {
-                    guard let index = self.columns.firstIndex(of: column),
-                        !(clearing.contains(column) && shown[column] != nil)
-                    else {
-                        throw FlowError.notARegion(container: self.path, node: "column \(column)")
+                    let index = try self._index(of: column)
+                    if clearing.contains(column) && shown[column] != nil {
+                        throw FlowError.notARegion(
+                            container: self.path, node: "column \(column), shown and cleared")
                     }
-                    plan.append((index, shown[column].map { [$0] } ?? []))
+                    plan.append((index, shown[column]))
                 }
                 try self._validateNewChildren(Array(shown.values))
                 return !plan.isEmpty
             }
         ) { change in
-            for (index, nodes) in plan {
-                change.setChildren(nodes, of: self._children[index])
+            for (index, node) in plan {
+                self._planShowing(node, inColumnAt: index, in: &change)
             }
-            if self._isCollapsed, let last = plan.last(where: { !$0.nodes.isEmpty }),
-                last.index > self._preferredIndex
-            {
-                change.setLayout(of: self, preferred: self.columns[last.index])
+            if let last = plan.last(where: { $0.node != nil }) {
+                self._planBringingOnTop(last.index, in: &change)
             }
         }
     }
@@ -322,6 +331,35 @@ open class FlowSplit: FlowParallel {
     }
 
     // MARK: Internals
+
+    /// The index of `column` among the regions.
+    private func _index(of column: Column) throws -> Int {
+        guard let index = columns.firstIndex(of: column) else {
+            try _requireNotExited()
+            throw FlowError.notARegion(container: path, node: "column \(column)")
+        }
+        return index
+    }
+
+    /// Plans the column at `index` showing only `node` (nothing for `nil`): what it shows
+    /// now exits.
+    private func _planShowing(
+        _ node: FlowController?, inColumnAt index: Int, in change: inout _Transaction
+    ) {
+        let column = _children[index]
+        for old in change.plannedChildren(of: column).reversed() {
+            change.remove(old, from: column)
+        }
+        if let node { change.append(node, to: column) }
+    }
+
+    /// On a collapsed split, a column that gets something to show comes on top (as a list
+    /// selection pushes the detail in compact width).
+    private func _planBringingOnTop(_ index: Int, in change: inout _Transaction) {
+        if _isCollapsed, index > _preferredIndex {
+            change.setLayout(of: self, preferred: columns[index])
+        }
+    }
 
     var _preferredIndex: Int {
         // `columns` is [sidebar, detail] or [sidebar, content, detail].

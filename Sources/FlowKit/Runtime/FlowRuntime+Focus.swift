@@ -86,6 +86,9 @@ extension FlowRuntime {
         while let node = newTail.popLast() { _focusedPath.append(node) }
     }
 
+    /// The key path observers of ``activeNodes`` are told about, made once.
+    static let _activeNodesKey: KeyPath<FlowRuntime, [FlowController]> = \.activeNodes
+
     /// The general activation update, for trees where activation branches (a
     /// ``FlowParallel`` shows several regions at once): the new focused path and the new
     /// active configuration are computed whole, then nodes that stay but are no longer
@@ -93,59 +96,110 @@ extension FlowRuntime {
     /// active are told (outermost first, in entry order). Moving the focus between regions
     /// changes the focused path only: every region stays active, so no hook runs.
     ///
-    /// - Complexity: O(*a*) for the *a* active nodes before and after (a set of the new
-    ///   ones is built only when some node was active before and may have left).
+    /// Which nodes left is found with the nodes' own `isActive` flags, cleared for a moment
+    /// on the new configuration (no app code runs meanwhile), so nothing is allocated: the
+    /// arrays are the runtime's reused buffers.
+    ///
+    /// - Complexity: O(*a*) for the *a* active nodes before and after.
     @inline(never)
     func _updateActivation() {
-        var newPath: [FlowController] = []
         var configuration: [FlowController] = []
-        if isRunning, let root {
-            var node: FlowController? = root
-            while let current = node {
-                newPath.append(current)
-                node = current.focusedChild
-            }
-            root._appendActive(to: &configuration)
+        var wasActive: [Bool] = []
+        var leaving: [FlowController] = []
+        swap(&configuration, &_scratch.configuration)
+        swap(&wasActive, &_scratch.flags)
+        swap(&leaving, &_scratch.tail)
+        defer {
+            _recycle(&configuration, in: &_scratch.configuration)
+            _recycle(&leaving, in: &_scratch.tail)
+            wasActive.removeAll(keepingCapacity: true)
+            swap(&wasActive, &_scratch.flags)
         }
-        let oldConfiguration =
-            _activeConfiguration.isEmpty ? _focusedPath : _activeConfiguration
-        if !newPath.elementsEqual(_focusedPath, by: ===) {
-            if let registrar = _observationRegistrar {
-                registrar.withMutation(of: self, keyPath: Self._focusedPathKey) {
-                    _focusedPath = newPath
-                }
+        if isRunning, let root { root._appendActive(to: &configuration) }
+        // Which nodes were active; then, with the new configuration's flags cleared for a
+        // moment, the old configuration's nodes still flagged are the ones that left.
+        for index in configuration.indices {
+            let node = configuration[index]
+            wasActive.append(node.isActive)
+            node.isActive = false
+        }
+        let old = _activeConfiguration.isEmpty ? _focusedPath : _activeConfiguration
+        var index = old.count
+        while index > 0 {
+            index -= 1
+            let node = old[index]
+            if node.isActive && node.state == .entered { leaving.append(node) }
+        }
+        var appearing = false
+        for index in configuration.indices {
+            if wasActive[index] {
+                configuration[index].isActive = true
             } else {
-                _focusedPath = newPath
+                appearing = true
             }
         }
+        if !_focusedPathIsCurrent { _replaceFocusedPath() }
         // Kept only while activation branches: without a parallel, the focused path is the
         // whole configuration and the fast path of `_updateFocus` takes over again.
-        let kept = _branchingNodes > 0 ? configuration : []
-        if let registrar = _observationRegistrar,
-            !configuration.elementsEqual(oldConfiguration, by: ===)
-        {
-            registrar.withMutation(of: self, keyPath: \.activeNodes) {
-                _activeConfiguration = kept
+        if _branchingNodes == 0 { _empty(&configuration) }
+        if let registrar = _observationRegistrar, appearing || !leaving.isEmpty {
+            registrar.withMutation(of: self, keyPath: Self._activeNodesKey) {
+                swap(&_activeConfiguration, &configuration)
             }
         } else {
-            _activeConfiguration = kept
+            swap(&_activeConfiguration, &configuration)
         }
+        guard appearing || !leaving.isEmpty else { return }
         let tracing = trace.isEnabled
-        var stillActive = Set<ObjectIdentifier>()
-        stillActive.reserveCapacity(configuration.count)
-        for node in configuration { stillActive.insert(ObjectIdentifier(node)) }
-        for node in oldConfiguration.reversed()
-        where node.state == .entered && node.isActive
-            && !stillActive.contains(ObjectIdentifier(node))
-        {
+        for node in leaving {
             node.isActive = false
             if tracing { trace._node(.deactivate, node) }
             node.didResignActive()
         }
-        for node in configuration where !node.isActive && node.state == .entered {
+        guard appearing else { return }
+        // The configuration, as stored (hooks cannot change it: changes they ask for are
+        // queued), and which of its nodes were active before.
+        let active = _activeConfiguration.isEmpty ? _focusedPath : _activeConfiguration
+        for index in active.indices where !wasActive[index] && active[index].state == .entered {
+            let node = active[index]
             node.isActive = true
             if tracing { trace._node(.activate, node) }
             node.didBecomeActive()
+        }
+    }
+
+    /// Whether ``focusedPath`` is still the path from the root along each node's focused
+    /// child (compared in place: most changes in a split leave it as it was).
+    private var _focusedPathIsCurrent: Bool {
+        guard isRunning, let root else { return _focusedPath.isEmpty }
+        let count = _focusedPath.count
+        guard count > 0, _focusedPath[0] === root else { return false }
+        var index = 1
+        while index < count {
+            if !_focusedPath[index - 1]._continues(into: _focusedPath[index]) { return false }
+            index += 1
+        }
+        return _focusedPath[count - 1].focusedChild == nil
+    }
+
+    /// Rebuilds ``focusedPath`` from the root, telling observers.
+    private func _replaceFocusedPath() {
+        var path: [FlowController] = []
+        swap(&path, &_scratch.path)
+        defer { _recycle(&path, in: &_scratch.path) }
+        if isRunning, let root {
+            var node: FlowController? = root
+            while let current = node {
+                path.append(current)
+                node = current.focusedChild
+            }
+        }
+        if let registrar = _observationRegistrar {
+            registrar.withMutation(of: self, keyPath: Self._focusedPathKey) {
+                swap(&_focusedPath, &path)
+            }
+        } else {
+            swap(&_focusedPath, &path)
         }
     }
 }

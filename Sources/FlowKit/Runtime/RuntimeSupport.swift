@@ -5,7 +5,10 @@ struct _ScratchBuffers {
     var stack: [FlowController] = []
     var path: [FlowController] = []
     var tail: [FlowController] = []
-
+    /// The new active configuration (``FlowRuntime/_updateActivation()``).
+    var configuration: [FlowController] = []
+    /// Which of its nodes were active before.
+    var flags: [Bool] = []
 }
 
 /// Empties `array` (releasing its nodes) and stores its storage in `buffer` for next time.

@@ -56,3 +56,19 @@ final class SplitApp {
     var active: [String] { runtime.activeNodes.map(\.path) }
     var compact: [String] { split.compactStack.map(\.name) }
 }
+
+extension FlowRuntime {
+    /// Whether every node's `isActive` agrees with ``FlowRuntime/activeNodes``, and every
+    /// node of the focused path is active.
+    var activationIsConsistent: Bool {
+        guard let root else { return activeNodes.isEmpty }
+        let active = Set(activeNodes.map(ObjectIdentifier.init))
+        var pending = [root]
+        while let node = pending.popLast() {
+            if node.isActive != active.contains(ObjectIdentifier(node)) { return false }
+            pending.append(contentsOf: node.children)
+            if let presented = node.presentedChild { pending.append(presented) }
+        }
+        return focusedPath.allSatisfy(\.isActive)
+    }
+}
