@@ -108,3 +108,61 @@ struct SplitRestorationTests {
         }
     }
 }
+
+@Suite("Splits: observation and bindings")
+@MainActor
+struct SplitObservationTests {
+    @Test("The collapsed state, the focused column, the active nodes and the compact stack notify")
+    func observableState() throws {
+        let app = try SplitApp()
+        #expect(try notifies({ _ = app.split.isCollapsed }) { try app.split.platformDidCollapse() })
+        #expect(try notifies({ _ = app.split.focusedColumn }) { try app.split.platformDidExpand() })
+        #expect(try notifies({ _ = app.split.focusedColumn }) { try app.split.focus(.content) })
+        #expect(try notifies({ _ = app.runtime.focusedPath }) { try app.split.focus(.detail) })
+        #expect(
+            try notifies({ _ = app.runtime.activeNodes }) {
+                try app.detail.push(FlowController(name: "more"))
+            })
+        // Reading the active nodes also tracks the focused path (documented).
+        #expect(try notifies({ _ = app.runtime.activeNodes }) { try app.split.focus(.sidebar) })
+        #expect(
+            try notifies({ _ = app.split.compactStack }) {
+                try app.split.show(FlowController(name: "other"), in: .detail)
+            })
+    }
+
+    @Test("A write of the preferred compact column while collapsed is a focus change")
+    func preferredCompactColumnBinding() throws {
+        let app = try SplitApp()
+        try app.split.platformDidCollapse()
+        #expect(app.split.focusedColumn == .detail)
+        app.reset()
+        app.split.preferredCompactColumn = .sidebar
+        #expect(app.split.focusedColumn == .sidebar)
+        #expect(app.compact == ["sections"])
+        #expect(app.host.changes.map(\.description) == ["focus split"])
+        #expect(app.runtime.activationIsConsistent)
+
+        // Expanded, the write only decides the next collapse.
+        try app.split.platformDidExpand()
+        app.split.preferredCompactColumn = .content
+        #expect(app.split.focusedColumn == .sidebar)
+        try app.split.platformDidCollapse()
+        #expect(app.split.focusedColumn == .content)
+        #expect(app.compact == ["sections", "list"])
+    }
+
+    @Test("A refused write of the preferred column changes nothing and is reported")
+    func refusedPreferredColumnWrite() throws {
+        let app = try SplitApp(withDetail: false)
+        var failures: [String] = []
+        app.runtime.onError = { failures.append("\($0)") }
+        try app.split.platformDidCollapse()
+        app.split.preferredCompactColumn = .detail  // already preferred: nothing to do
+        app.split.preferredCompactColumn = .sidebar
+        app.split.preferredCompactColumn = .detail  // the detail shows nothing
+        #expect(app.split.preferredCompactColumn == .sidebar)
+        #expect(failures.count == 1)
+        #expect(failures.first?.contains("shows nothing") == true)
+    }
+}

@@ -152,6 +152,9 @@ open class FlowSplit: FlowParallel {
     /// Reading it tracks the columns' entries and the preferred column.
     public var compactStack: [FlowController] {
         _ = preferredCompactColumn
+        // Every column's entries are read through the observable accessor: which column is
+        // on top depends on whether the later ones show something.
+        for column in regions { _ = column.children }
         var entries: [FlowController] = []
         for index in 0..._topColumn {
             entries.append(contentsOf: Self._compactEntries(of: regions[index]))
