@@ -94,7 +94,7 @@ struct RunnerTests {
         #expect(screens.count == 4)  // before the first clear, start, login, back
         #expect(screens[3].hasPrefix("> back\nback: already at the list.\n+-- Books ---"))
         #expect(
-            screens[3].contains("| app/main/tabs/catalog/list" + String(repeating: " ", count: 30)))
+            screens[3].contains("| app/main/tabs/catalog/books/list" + String(repeating: " ", count: 30)))
         #expect(screens[3].contains("| Tabs: [Catalog] Favourites Profile"))
     }
 
@@ -185,7 +185,7 @@ struct RunnerTests {
     func bookPanelText(user: String) -> String {
         """
         +-- Books --------------------------------------------------------------
-        | app/main/tabs/catalog/list
+        | app/main/tabs/catalog/books/list
         | Tabs: [Catalog] Favourites Profile
         |
         | Signed in as \(user); books opened this session: 0

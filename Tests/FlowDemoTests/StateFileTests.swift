@@ -111,7 +111,7 @@ struct StateFileTests {
         #expect(second.prompt == "app/main/tabs/favourites/detail> ")
         // The catalog tab kept its stack, and its list its page.
         _ = await second.run("tab catalog")
-        #expect(second.prompt == "app/main/tabs/catalog/detail> ")
+        #expect(second.prompt == "app/main/tabs/catalog/book/detail> ")
         let list = await second.run("back")
         #expect(list.contains("| Page 2 of 8"))
         _ = await second.quit()
@@ -124,7 +124,7 @@ struct StateFileTests {
         try await Self.save(["login bob builder", "select 2", "rate"], in: file)
         let app = try Self.makeApp(file: file)
         _ = await app.start()
-        weak let sheet = app.runtime.node(at: "app/main/tabs/catalog/detail/rate")
+        weak let sheet = app.runtime.node(at: "app/main/tabs/catalog/book/detail/rate")
         #expect(sheet != nil)
 
         let closed = await app.run("close")
@@ -150,7 +150,7 @@ struct StateFileTests {
         let signedIn = await app.run("login bob builder")
 
         #expect(signedIn.first == "Signed in as Bob: the app root shows the main flow.")
-        #expect(app.prompt == "app/main/tabs/catalog/list> ")
+        #expect(app.prompt == "app/main/tabs/catalog/books/list> ")
         _ = await app.run("logout")
         #expect(app.liveNodes.alive == 3)
         _ = await app.quit()
@@ -194,7 +194,7 @@ struct StateFileTests {
 
         let interrupted = try Self.makeApp(file: file)
         _ = await interrupted.start()
-        #expect(interrupted.prompt == "app/main/tabs/catalog/detail> ")
+        #expect(interrupted.prompt == "app/main/tabs/catalog/book/detail> ")
         _ = await interrupted.run("back")
         let output = await interrupted.interrupt()
         #expect(
@@ -202,7 +202,7 @@ struct StateFileTests {
                 "Saved the state to \(file.path): flowdemo --state \(file.path) starts here."))
         let again = try Self.makeApp(file: file)
         _ = await again.start()
-        #expect(again.prompt == "app/main/tabs/catalog/list> ")
+        #expect(again.prompt == "app/main/tabs/catalog/books/list> ")
         _ = await again.quit()
     }
 
@@ -218,7 +218,7 @@ struct StateFileTests {
         #expect(output.contains("Saved the state to \(file.path)"))
         let next = try Self.makeApp(file: file)
         _ = await next.start()
-        #expect(next.prompt == "app/main/tabs/catalog/detail> ")
+        #expect(next.prompt == "app/main/tabs/catalog/book/detail> ")
         _ = await next.quit()
     }
 
@@ -260,7 +260,7 @@ struct StateFileTests {
             name: "unknown route",
             damage: { $0.replacingOccurrences(of: "FlowDemo.CatalogRoute", with: "Other.Route") },
             reason:
-                "unknown route type Other.Route at 'app/main/tabs/catalog/list': pass it in "
+                "unknown route type Other.Route at 'app/main/tabs/catalog/books/list': pass it in "
                 + "routeTypes or register a factory for it"),
         Damage(
             name: "nonexistent book",
@@ -271,7 +271,7 @@ struct StateFileTests {
                         with: "\"favouriteBookIDs\" : [\n            11")
             },
             reason:
-                "cannot build 'app/main/tabs/catalog/detail': the factory for route "
+                "cannot build 'app/main/tabs/catalog/book/detail': the factory for route "
                 + "detail(id: 999) on 'app/main/tabs/catalog' failed: the catalog has no book 999"),
         Damage(
             name: "unknown user",
@@ -448,7 +448,7 @@ struct StateFileTests {
         _ = await app.start()
         weak let main = app.runtime.node(at: "app/main")
         weak let tabs = app.runtime.node(at: "app/main/tabs")
-        weak let catalogDetail = app.runtime.node(at: "app/main/tabs/catalog/detail")
+        weak let catalogDetail = app.runtime.node(at: "app/main/tabs/catalog/book/detail")
         weak let favouriteDetail = app.runtime.node(at: "app/main/tabs/favourites/detail")
         weak let sheet = app.runtime.node(at: "app/main/tabs/favourites/detail/rate")
         weak let session = Self.session(of: app)
@@ -470,7 +470,7 @@ struct StateFileTests {
         #expect(app.runtime.treeDescription() == "* app\n  * login\n    * form")
         // The loop goes on: sign in again, and quit releases everything.
         _ = await app.run("login bob builder")
-        #expect(app.prompt == "app/main/tabs/catalog/list> ")
+        #expect(app.prompt == "app/main/tabs/catalog/books/list> ")
         _ = await app.quit()
         #expect(app.liveNodes.alive == 0)
     }

@@ -37,7 +37,7 @@ struct TabsDemoTests {
         let app = try await signedIn()
         _ = await app.run("select 3")
         _ = await app.run("fav")
-        weak let detail = app.runtime.node(at: "app/main/tabs/catalog/detail")
+        weak let detail = app.runtime.node(at: "app/main/tabs/catalog/book/detail")
         var transcript = await app.echoAndRun("tab favourites")
         transcript += await app.echoAndRun("tab catalog")
 
@@ -61,7 +61,7 @@ struct TabsDemoTests {
                     > tab catalog
                     Catalog selected: nothing exited or entered; Favourites keeps its stack: list.
                     +-- Persuasion ---------------------------------------------------------
-                    | app/main/tabs/catalog/detail
+                    | app/main/tabs/catalog/book/detail
                     | Tabs: [Catalog] Favourites Profile
                     |
                     | Persuasion
@@ -77,7 +77,7 @@ struct TabsDemoTests {
                     +-----------------------------------------------------------------------
                     """))
         #expect(detail != nil && detail === app.runtime.focusedNode)  // the same node, kept
-        #expect(app.liveNodes.alive == 9)
+        #expect(app.liveNodes.alive == 11)
     }
 
     @Test("Selecting a tab moves activation only: nothing exits, enters or is checked")
@@ -89,7 +89,7 @@ struct TabsDemoTests {
         await harness.perform { _ = await app.run("tab FAVOURITES") }  // any case
         harness.expect([
             .change(.select, "app/main/tabs"),
-            .deactivate("app/main/tabs/catalog/detail"),
+            .deactivate("app/main/tabs/catalog/book/detail"),
             .deactivate("app/main/tabs/catalog"),
             .activate("app/main/tabs/favourites"),
             .activate("app/main/tabs/favourites/list"),
@@ -189,12 +189,12 @@ struct TabsDemoTests {
         #expect(output.contains("| Tabs: Catalog [Favourites] Profile"))
         #expect(entries(app, "app/main/tabs/favourites") == ["list", "detail"])
         #expect(entries(app, "app/main/tabs/catalog") == ["list", "detail"])
-        let catalogDetail = app.runtime.node(at: "app/main/tabs/catalog/detail")
+        let catalogDetail = app.runtime.node(at: "app/main/tabs/catalog/book/detail")
         #expect((catalogDetail as? DetailScreen)?.book.id == 5)
 
         _ = await app.run("back")  // pops the favourites' detail only
         #expect(entries(app, "app/main/tabs/favourites") == ["list"])
-        #expect(app.runtime.node(at: "app/main/tabs/catalog/detail") === catalogDetail)
+        #expect(app.runtime.node(at: "app/main/tabs/catalog/book/detail") === catalogDetail)
         #expect(
             try app.runtime.node(at: "app/main")?.dependencies.require(SessionKey.self)
                 .favouriteBookIDs == [3, 5])
@@ -205,7 +205,7 @@ struct TabsDemoTests {
         let app = try await signedIn()
         #expect(try tabs(of: app).reselectionPopsToRoot)
         _ = await app.run("select 2")
-        weak let detail = app.runtime.node(at: "app/main/tabs/catalog/detail")
+        weak let detail = app.runtime.node(at: "app/main/tabs/catalog/book/detail")
         #expect(detail != nil)
         app.runtime.trace.removeAll()
 
@@ -215,15 +215,15 @@ struct TabsDemoTests {
         #expect(output.contains("+-- Books " + String(repeating: "-", count: 62)))
         #expect(
             app.runtime.trace.lines == [
-                "exit app/main/tabs/catalog/detail",
-                "change select app/main/tabs -app/main/tabs/catalog/detail",
-                "activate app/main/tabs/catalog/list",
+                "exit app/main/tabs/catalog/book/detail",
+                "change select app/main/tabs -app/main/tabs/catalog/book/detail",
+                "activate app/main/tabs/catalog/books/list",
             ])
         #expect(detail == nil)
         #expect(await app.run("tab catalog") == ["Already on Catalog, at its root."])
         _ = await app.run("tab profile")
         #expect(await app.run("tab profile") == ["Already on Profile."])
-        #expect(app.liveNodes.alive == 8)
+        #expect(app.liveNodes.alive == 10)
     }
 
     @Test("tree ids prints each node's identity after its name; plain tree prints none")
@@ -276,21 +276,21 @@ struct TabsDemoTests {
 
         #expect(messages(output) == ["Opened flowdemo://books/12."])
         #expect(output.contains("| Tabs: [Catalog] Favourites Profile"))
-        #expect(app.runtime.focusedNode?.path == "app/main/tabs/catalog/detail")
+        #expect(app.runtime.focusedNode?.path == "app/main/tabs/catalog/book/detail")
         #expect((app.runtime.focusedNode as? DetailScreen)?.book.id == 12)
         #expect(try tabs(of: app).selectedIndex == 0)
         // The change is reported in the tab container: it reshaped the catalog stack and
         // moved the selection.
         #expect(
             app.runtime.trace.lines.contains(
-                "change navigate app/main/tabs -app/main/tabs/catalog/detail "
-                    + "+app/main/tabs/catalog/detail"))
+                "change navigate app/main/tabs -app/main/tabs/catalog/book/detail "
+                    + "+app/main/tabs/catalog/book/detail"))
         #expect(favouriteDetail != nil)  // untouched in its tab
         #expect(entries(app, "app/main/tabs/favourites") == ["list", "detail"])
 
         _ = await app.run("tab profile")
         _ = await app.run("open flowdemo://books")
-        #expect(app.runtime.focusedNode?.path == "app/main/tabs/catalog/list")
+        #expect(app.runtime.focusedNode?.path == "app/main/tabs/catalog/books/list")
         #expect(entries(app, "app/main/tabs/catalog") == ["list"])
     }
 
@@ -336,7 +336,7 @@ struct TabsDemoTests {
                 "Rating cancelled: the sheet was closed without a rating.",
             ])
         #expect(sheet == nil)
-        #expect(app.runtime.focusedNode?.path == "app/main/tabs/catalog/detail")
+        #expect(app.runtime.focusedNode?.path == "app/main/tabs/catalog/book/detail")
         _ = await app.run("tab favourites")
         #expect(app.runtime.focusedNode?.path == "app/main/tabs/favourites/detail")
         #expect(app.runtime.node(at: "app/main/tabs/favourites/detail")?.presentedChild == nil)
@@ -375,7 +375,7 @@ struct TabsDemoTests {
                 "back: the profile is its tab's only screen; 'tab <name>' switches tabs."
             ])
         weak let tabs = app.runtime.node(at: "app/main/tabs")
-        weak let catalogDetail = app.runtime.node(at: "app/main/tabs/catalog/detail")
+        weak let catalogDetail = app.runtime.node(at: "app/main/tabs/catalog/book/detail")
         let output = await app.run("logout")
         #expect(output.first?.hasPrefix("Bob signed out") == true)
         #expect(tabs == nil && catalogDetail == nil)
@@ -390,7 +390,7 @@ struct TabsDemoTests {
         }
         let paths = [
             "app", "app/main", "app/main/tabs", "app/main/tabs/catalog",
-            "app/main/tabs/catalog/list", "app/main/tabs/catalog/detail",
+            "app/main/tabs/catalog/books/list", "app/main/tabs/catalog/book/detail",
             "app/main/tabs/favourites", "app/main/tabs/favourites/list",
             "app/main/tabs/favourites/detail", "app/main/tabs/profile",
         ]
@@ -406,7 +406,7 @@ struct TabsDemoTests {
         #expect(
             output == [
                 "Quitting: the runtime stops and every node exits, innermost first.",
-                "FlowController instances still alive: 0 (12 created in this run).",
+                "FlowController instances still alive: 0 (14 created in this run).",
             ])
         harness.leaks.expectAllReleased()
         harness.finish()

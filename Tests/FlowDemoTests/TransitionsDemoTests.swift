@@ -26,7 +26,7 @@ struct TransitionsDemoTests {
     ) -> [String] {
         [
             "+-- Persuasion " + String(repeating: "-", count: 57),
-            "| app/main/tabs/catalog/detail",
+            "| app/main/tabs/catalog/book/detail",
             "| Tabs: [Catalog] Favourites Profile",
             "|",
             "| Persuasion",
@@ -77,7 +77,7 @@ struct TransitionsDemoTests {
                 "        favourites", "          list", "        profile",
                 "FlowController instances alive: 8 (8 in the tree; * marks the focused path)",
             ])
-        #expect(transcript.contains("| app/main/tabs/catalog/list"))
+        #expect(transcript.contains("| app/main/tabs/catalog/books/list"))
         #expect(
             app.runtime.trace.lines.filter { $0.hasPrefix("gesture") } == [
                 "gesture pop began at app/main/tabs/catalog",
@@ -110,7 +110,7 @@ struct TransitionsDemoTests {
                 "> release",
                 "Released at 75%: the swipe back closed Persuasion.",
             ])
-        #expect(app.prompt == "app/main/tabs/catalog/list> ")
+        #expect(app.prompt == "app/main/tabs/catalog/books/list> ")
     }
 
     @Test("An unsaved rating refuses the swipe at begin, and back; saved, the swipe goes ahead")

@@ -15,14 +15,20 @@ import FlowKitLinks
 ///         form                 LoginScreen
 ///       main                   MainFlow, owns the UserSession (SessionKey); awaited until logout
 ///         tabs                 MainTabs (FlowTabs): `tab <name>` selects
-///           catalog            BookStack (FlowStack), the Catalog tab
-///             list             ListScreen
-///             detail           DetailScreen, pushed on BookSelected
-///               rate           RatingSheet, presented and awaited by the detail screen
+///           catalog            CatalogSplit (FlowSplit), the Catalog tab
+///             books            BookStack (FlowStack), the list column
+///               list           ListScreen
+///             book             BookStack (FlowStack), the detail column, empty at first
+///               detail         DetailScreen, shown on BookSelected (replacing the last)
+///                 rate         RatingSheet, presented and awaited by the detail screen
 ///           favourites         BookStack (FlowStack), the Favourites tab
 ///             list             FavouritesScreen
 ///             detail           DetailScreen, pushed on BookSelected
 ///           profile            ProfileScreen, the Profile tab
+///
+/// The catalog is a split view: at least ``DemoLayout/splitMinWidth`` columns wide
+/// (``layout``) its list and its book are drawn side by side, both active; narrower it is
+/// collapsed into one stack (see DemoApp+Split.swift).
 ///
 /// The steps are `async`: the app root and the detail screen await flows in tasks of their
 /// own, so after each command the step lets those tasks run (``settle()``) before it takes
@@ -52,6 +58,9 @@ public final class DemoApp {
     /// Where the navigation is restored from at start and saved to at quit (`--state FILE`),
     /// if anywhere. The walkthrough sets it to `nil`: it neither reads nor writes the file.
     public internal(set) var stateFile: DemoStateFile?
+    /// The screen's width, which decides whether the catalog's split is collapsed; changed by
+    /// ``resizeStep(to:)``.
+    public let layout: DemoLayout
     /// Whether ``stateFile`` held something other than a saved state at start (not JSON, not
     /// a snapshot, a directory): then quitting leaves it as it was rather than replace it.
     var keepsStateFile = false
@@ -62,8 +71,11 @@ public final class DemoApp {
     var lastPanel: DemoPanel?
     var traceObservation: FlowTraceObservation?
     /// The swipe back in progress (`swipe`), if any, and its stack.
-    var gesture: FlowInteractiveTransition?
-    weak var gestureStack: FlowStack?
+    var gesture: (any DemoSwipe)?
+    /// The path of the stack (or collapsed split) the swipe is on.
+    var gesturePath: String?
+    /// The split view drawn last, if the last panel was drawn with its split's columns.
+    var lastSplit: DemoSplitView?
 
     /// Creates the app. Nothing runs until ``start()``.
     ///
@@ -76,19 +88,24 @@ public final class DemoApp {
     ///   - stateFile: Where to restore the navigation from at start and save it to at quit.
     ///   - transitionTime: How long the terminal takes to show a push, pop, presentation or
     ///     tab change (``DemoScreenHost``); zero, the default, shows each at once.
+    ///   - width: The screen's width in columns (``layout``); the default, 80, collapses the
+    ///     catalog's split into one stack.
     public init(
         catalog: CatalogStore, accounts: [Account] = Account.shipped,
         lockout: LockoutPolicy = .standard, clock: (any DemoClock)? = nil,
-        stateFile: DemoStateFile? = nil, transitionTime: Duration = .zero
+        stateFile: DemoStateFile? = nil, transitionTime: Duration = .zero,
+        width: Int = DemoTerminal.fallbackColumns
     ) {
         let counter = LiveNodeCounter()
         self.stateFile = stateFile
+        layout = DemoLayout(width: width)
         links = DemoLinks.router(for: catalog)
         let root = AppRoot(counter: counter)
         root.dependencies.set(console, for: ConsoleKey.self)
         root.dependencies.set(
             AuthService(accounts: accounts, policy: lockout), for: AuthServiceKey.self)
         root.dependencies.set(catalog, for: CatalogStoreKey.self)
+        root.dependencies.set(layout, for: DemoLayoutKey.self)
         if let clock { root.dependencies[DemoClockKey.self] = clock }
         liveNodes = counter
         screen = DemoScreenHost(
@@ -123,11 +140,11 @@ public final class DemoApp {
     /// - Throws: ``CatalogError`` or a decoding error if the resource is broken.
     public static func shipped(
         clock: (any DemoClock)? = nil, stateFile: DemoStateFile? = nil,
-        transitionTime: Duration = .zero
+        transitionTime: Duration = .zero, width: Int = DemoTerminal.fallbackColumns
     ) throws -> DemoApp {
         DemoApp(
             catalog: try CatalogStore.shipped(), clock: clock, stateFile: stateFile,
-            transitionTime: transitionTime)
+            transitionTime: transitionTime, width: width)
     }
 
     // MARK: Steps
@@ -137,6 +154,7 @@ public final class DemoApp {
     public func startStep() async -> DemoOutput {
         let notes = startRuntime()
         await settle()
+        syncLayout()
         console.write("FlowKit demo: the app is a tree of FlowControllers. Type 'help' for help.")
         for note in notes { console.write(note.text, style: note.style) }
         console.write("")
@@ -252,8 +270,10 @@ public final class DemoApp {
                 style: .error)
             return finish(command: echo)
         }
-        guard isAvailable(command) else {
-            let reason = focusedScreen?.whyNot(command.name) ?? "not available here."
+        guard isAvailable(command) || focusColumn(taking: command) else {
+            let reason =
+                splitWhyNot(command) ?? focusedScreen?.whyNot(command.name)
+                ?? "not available here."
             console.write("\(command.name): \(reason)", style: .error)
             return finish(command: echo)
         }
@@ -292,6 +312,7 @@ public final class DemoApp {
             focusedScreen?.perform(command.name, arguments: arguments)
         }
         await settle()
+        syncLayout()
         return finish(command: echo, forcePanel: forcePanel)
     }
 
