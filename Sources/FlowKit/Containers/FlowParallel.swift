@@ -128,7 +128,8 @@ open class FlowParallel: FlowController {
 
     override func _continues(into node: FlowController) -> Bool {
         if _presented != nil { return _presented === node }
-        return _focusedRegion === node
+        let index = _selectedIndexShown
+        return index < _children.count && _children[index] === node
     }
 
     override var _childToKeepSelected: FlowController? { _focusedRegion }

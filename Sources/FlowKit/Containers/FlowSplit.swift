@@ -153,7 +153,7 @@ open class FlowSplit: FlowParallel {
     public var compactStack: [FlowController] {
         _ = preferredCompactColumn
         var entries: [FlowController] = []
-        for index in 0...Self._top(of: regions, preferring: _preferredIndex) {
+        for index in 0..._topColumn {
             entries.append(contentsOf: Self._compactEntries(of: regions[index]))
         }
         return entries
@@ -293,7 +293,7 @@ open class FlowSplit: FlowParallel {
         guard _isCollapsed else {
             throw FlowError.splitLayoutMismatch(split: path, reason: "is not collapsed")
         }
-        let top = Self._top(of: _children, preferring: _preferredIndex)
+        let top = _topColumn
         var landing: (column: Int, position: Int)?
         for index in 0...top {
             let entries = Self._compactEntries(of: _children[index])
@@ -323,11 +323,18 @@ open class FlowSplit: FlowParallel {
 
     // MARK: Internals
 
-    var _preferredIndex: Int { columns.firstIndex(of: _preferredCompact) ?? columns.count - 1 }
+    var _preferredIndex: Int {
+        // `columns` is [sidebar, detail] or [sidebar, content, detail].
+        switch _preferredCompact {
+        case .sidebar: 0
+        case .content: 1
+        case .detail: columns.count - 1
+        }
+    }
 
     /// The focused column's index: the top of the compact stack when collapsed.
     var _effectiveFocus: Int {
-        _isCollapsed ? Self._top(of: _children, preferring: _preferredIndex) : _focus
+        _isCollapsed ? _topColumn : _focus
     }
 
     override var _selectedIndexShown: Int { _effectiveFocus }
@@ -349,7 +356,7 @@ open class FlowSplit: FlowParallel {
         guard change.plannedLayout(of: self).collapsed else {
             return change.select(index, in: self)
         }
-        if Self._compactEntries(of: _children[index]).isEmpty {
+        if !Self._showsSomething(_children[index]) {
             throw FlowError.splitLayoutMismatch(
                 split: path, reason: "is collapsed and its \(columns[index]) column shows nothing")
         }
@@ -383,11 +390,19 @@ open class FlowSplit: FlowParallel {
         column is FlowStack ? column._children : [column]
     }
 
-    /// The index of the column on top of the compact stack: the last column up to
-    /// `preferred` that shows something (the sidebar counts even when empty).
-    static func _top(of columns: [FlowController], preferring preferred: Int) -> Int {
-        var index = min(preferred, columns.count - 1)
-        while index > 0, _compactEntries(of: columns[index]).isEmpty { index -= 1 }
+    /// Whether `column` adds anything to the compact stack: a stack with entries, or any
+    /// other node. Reads in place, allocating and releasing nothing: it is asked on the way
+    /// of the focused path (``FlowController/_continues(into:)``), where a callee that may
+    /// release would make every caller retain its arguments.
+    static func _showsSomething(_ column: FlowController) -> Bool {
+        !(column is FlowStack) || !column._children.isEmpty
+    }
+
+    /// The index of the column on top of the compact stack: the last column up to the
+    /// preferred one that shows something (the sidebar counts even when empty).
+    var _topColumn: Int {
+        var index = min(_preferredIndex, _children.count - 1)
+        while index > 0, !Self._showsSomething(_children[index]) { index -= 1 }
         return index
     }
 }

@@ -10,7 +10,8 @@ extension FlowRuntime {
     ///
     /// - Throws: ``FlowError/runtimeNotStarted`` if the runtime is not running;
     ///   ``FlowSnapshotError/notEncodable(path:reason:)`` for a route or a saved state that is
-    ///   not `Encodable`, or an empty stack (it could not be restored);
+    ///   not `Encodable`, or an empty stack that is not a ``FlowSplit``'s column (it could not
+    ///   be restored);
     ///   ``FlowSnapshotError/tooDeep(limit:)`` and ``FlowSnapshotError/tooLarge(limit:)`` for
     ///   a tree a snapshot may not describe.
     /// - Complexity: O(*n*) in the number of nodes.
@@ -127,7 +128,7 @@ extension FlowRuntime {
             throw FlowSnapshotError.tooLarge(limit: FlowSnapshot.maximumNodeCount)
         }
         let kind = FlowSnapshot.Node.Kind(of: node)
-        if kind == .stack && node._children.isEmpty {
+        if kind == .stack && node._children.isEmpty && !(node._parent is FlowSplit) {
             throw FlowSnapshotError.notEncodable(
                 path: node.path, reason: "an empty stack cannot be restored")
         }
@@ -144,11 +145,15 @@ extension FlowRuntime {
         if let restorable = node as? any FlowRestorable {
             state = try _saveState(of: restorable)
         }
+        let split = node as? FlowSplit
         return FlowSnapshot.Node(
             name: node.name, kind: kind,
             route: try node.route.map { try _storedRoute($0, at: node.path) },
             children: children, presented: presented,
-            selectedTab: (node as? FlowTabs)?._selectedIndex, state: state)
+            selectedTab: (node as? FlowTabs)?._selectedIndex, state: state,
+            focusedRegion: (node as? FlowParallel)?._focus,
+            collapsed: split.flatMap { $0._isCollapsed ? true : nil },
+            preferredColumn: split?._preferredCompact)
     }
 
     /// `route` as a snapshot stores it; `path` names the node (or history) for errors.

@@ -89,6 +89,11 @@ extension FlowSnapshot {
             case `switch`
             /// A ``FlowTabs``: its tabs in order, and the selected one.
             case tabs
+            /// A ``FlowParallel``: its regions in order, and the focused one.
+            case parallel
+            /// A ``FlowSplit``: its columns in order (a column stack may be empty), the
+            /// focused one, whether it is collapsed, and its preferred compact column.
+            case split
         }
 
         /// The node's ``FlowController/name``.
@@ -103,6 +108,14 @@ extension FlowSnapshot {
         public var children: [Node]
         /// The index of the selected tab (``FlowTabs`` only).
         public var selectedTab: Int?
+        /// The index of the focused region (``FlowParallel`` and ``FlowSplit`` only; for a
+        /// split, the column focused when it is expanded).
+        public var focusedRegion: Int?
+        /// Whether the split is shown collapsed into one stack (``FlowSplit`` only; absent
+        /// means expanded).
+        public var collapsed: Bool?
+        /// The split's ``FlowSplit/preferredCompactColumn`` (``FlowSplit`` only).
+        public var preferredColumn: FlowSplit.Column?
         /// The state the node saved (``FlowRestorable/saveState()``), if any.
         public var state: FlowSnapshotValue?
         /// The presented node, boxed (a struct cannot contain itself directly).
@@ -117,19 +130,25 @@ extension FlowSnapshot {
         /// Creates a snapshot node.
         public init(
             name: String, kind: Kind = .node, route: Route? = nil, children: [Node] = [],
-            presented: Node? = nil, selectedTab: Int? = nil, state: FlowSnapshotValue? = nil
+            presented: Node? = nil, selectedTab: Int? = nil, state: FlowSnapshotValue? = nil,
+            focusedRegion: Int? = nil, collapsed: Bool? = nil,
+            preferredColumn: FlowSplit.Column? = nil
         ) {
             self.name = name
             self.kind = kind
             self.route = route
             self.children = children
             self.selectedTab = selectedTab
+            self.focusedRegion = focusedRegion
+            self.collapsed = collapsed
+            self.preferredColumn = preferredColumn
             self.state = state
             _presented = presented.map { [$0] } ?? []
         }
 
         private enum CodingKeys: String, CodingKey {
-            case name, kind, route, children, presented, selectedTab, state
+            case name, kind, route, children, presented, selectedTab, focusedRegion, collapsed
+            case preferredColumn, state
         }
 
         /// Decodes a node and, recursively, its subtree.
@@ -153,6 +172,10 @@ extension FlowSnapshot {
             route = try container.decodeIfPresent(Route.self, forKey: .route)
             children = try _decodeList(Node.self, in: container, forKey: .children) ?? []
             selectedTab = try container.decodeIfPresent(Int.self, forKey: .selectedTab)
+            focusedRegion = try container.decodeIfPresent(Int.self, forKey: .focusedRegion)
+            collapsed = try container.decodeIfPresent(Bool.self, forKey: .collapsed)
+            preferredColumn = try container.decodeIfPresent(
+                FlowSplit.Column.self, forKey: .preferredColumn)
             state = try container.decodeIfPresent(FlowSnapshotValue.self, forKey: .state)
             _presented =
                 try container.decodeIfPresent(Node.self, forKey: .presented).map { [$0] } ?? []
@@ -167,6 +190,9 @@ extension FlowSnapshot {
             if !children.isEmpty { try container.encode(children, forKey: .children) }
             try container.encodeIfPresent(presented, forKey: .presented)
             try container.encodeIfPresent(selectedTab, forKey: .selectedTab)
+            try container.encodeIfPresent(focusedRegion, forKey: .focusedRegion)
+            try container.encodeIfPresent(collapsed, forKey: .collapsed)
+            try container.encodeIfPresent(preferredColumn, forKey: .preferredColumn)
             try container.encodeIfPresent(state, forKey: .state)
         }
     }
@@ -266,6 +292,10 @@ extension FlowSnapshot.Node.Kind {
     init(of node: FlowController) {
         if node is FlowTabs {
             self = .tabs
+        } else if node is FlowSplit {
+            self = .split
+        } else if node is FlowParallel {
+            self = .parallel
         } else if node is FlowStack {
             self = .stack
         } else if node is FlowSwitch {

@@ -15,7 +15,8 @@
 /// it would have had.
 public enum FlowSnapshotError: Error, Equatable, Sendable, CustomStringConvertible {
     /// ``FlowRuntime/snapshot()`` met something a snapshot cannot hold: a route or a saved
-    /// state that is not `Encodable` (or fails to encode), or an empty stack.
+    /// state that is not `Encodable` (or fails to encode), or an empty stack that is not a
+    /// ``FlowSplit``'s column.
     case notEncodable(path: String, reason: String)
     /// The snapshot's format version is not one this FlowKit reads.
     case unsupportedVersion(found: Int, supported: Int)
@@ -24,9 +25,11 @@ public enum FlowSnapshotError: Error, Equatable, Sendable, CustomStringConvertib
     /// The snapshot has more nodes, or more history routes, than
     /// ``FlowSnapshot/maximumNodeCount``.
     case tooLarge(limit: Int)
-    /// The snapshot describes a tree that cannot exist: an empty stack, two children of a
-    /// plain node or switch, a tab selection that is missing or out of range (or one on a
-    /// node that is not a tab container), a node whose kind disagrees with the node it
+    /// The snapshot describes a tree that cannot exist: an empty stack (outside a split's
+    /// columns), two children of a plain node or switch, a tab selection that is missing or
+    /// out of range (or one on a node that is not a tab container), a parallel container or
+    /// split whose focused region is missing or out of range, a split without 2 or 3
+    /// columns, a split's layout on another kind, a node whose kind disagrees with the node it
     /// restores onto, an empty name or one with `/`, or two history entries for one path.
     case impossibleShape(path: String, reason: String)
     /// The snapshot does not fit the app's tree: the root's name or kind differs, or a tab

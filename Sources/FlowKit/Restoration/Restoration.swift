@@ -23,8 +23,11 @@ final class _Restoration {
     /// The content of every node whose content was rebuilt, as it was before.
     private var compositions:
         [(node: FlowController, children: [FlowController], presented: FlowController?)] = []
-    /// Tab selections, as they were before.
-    private var selections: [(tabs: FlowTabs, index: Int)] = []
+    /// Tab selections and regions' focus, as they were before.
+    private var selections: [(container: FlowController, index: Int)] = []
+    /// Split layouts, as they were before.
+    private var splitLayouts: [(split: FlowSplit, collapsed: Bool, preferred: FlowSplit.Column)] =
+        []
     /// Nodes route factories built (in the tree or not).
     private var built: [FlowController] = []
     /// Nodes taken out of the app's composition (not matched, or refused).
@@ -74,6 +77,8 @@ final class _Restoration {
         // once more through `_setContent` so that observers hear of it.
         if let tabs = node as? FlowTabs {
             try restoreTabs(tabs, from: stored)
+        } else if let parallel = node as? FlowParallel {
+            try restoreRegions(of: parallel, from: stored)
         } else {
             try restoreEmbedded(of: node, from: stored, original: children)
         }
@@ -112,7 +117,7 @@ final class _Restoration {
             try buildDefaults(of: node)
             // A stack needs an entry: with none restored and no default to build, the tree
             // would hold an empty stack, which no snapshot can describe.
-            if node is FlowStack && node._children.isEmpty {
+            if node is FlowStack && node._children.isEmpty && !(node._parent is FlowSplit) {
                 throw FlowSnapshotError.mismatch(
                     path: node.path,
                     reason:
@@ -146,6 +151,47 @@ final class _Restoration {
             }
             restoredCount += 1
             try restoreContent(of: tab, from: stored.children[index])
+        }
+    }
+
+    /// Restores a parallel container's fixed regions (a split's columns) in place, their
+    /// focus and, for a split, its layout.
+    private func restoreRegions(of parallel: FlowParallel, from stored: FlowSnapshot.Node) throws {
+        let list = parallel._children
+        guard list.count == stored.children.count else {
+            throw FlowSnapshotError.mismatch(
+                path: parallel.path,
+                reason:
+                    "the snapshot has \(stored.children.count) regions, the app \(list.count)")
+        }
+        for (index, region) in list.enumerated() where !matches(region, stored.children[index]) {
+            throw FlowSnapshotError.mismatch(
+                path: parallel.path,
+                reason:
+                    "region \(index) is '\(stored.children[index].name)' in the snapshot, "
+                    + "'\(region.name)' in the app (names, kinds and routes must match)")
+        }
+        selections.append((parallel, parallel._focus))
+        parallel._setSelectedIndex(stored.focusedRegion ?? 0)
+        if let split = parallel as? FlowSplit {
+            if stored.preferredColumn.map(split.columns.contains) == false {
+                throw FlowSnapshotError.mismatch(
+                    path: split.path,
+                    reason: "the split has no \(stored.preferredColumn!) column")
+            }
+            splitLayouts.append((split, split._isCollapsed, split._preferredCompact))
+            split._setLayout(
+                collapsed: stored.collapsed ?? false,
+                preferred: stored.preferredColumn ?? split._preferredCompact)
+        }
+        for (index, region) in list.enumerated() {
+            // A region cannot be left out: its guard's refusal fails the restoration.
+            try restoreState(of: region, from: stored.children[index])
+            if let reason = refusal(of: region) {
+                throw FlowError.entryRefused(node: region.path, reason: reason)
+            }
+            restoredCount += 1
+            try restoreContent(of: region, from: stored.children[index])
         }
     }
 
@@ -357,7 +403,10 @@ final class _Restoration {
             record.presented?._setParent(record.node)
         }
         for selection in selections.reversed() {
-            selection.tabs._setSelectedIndex(selection.index)
+            selection.container._setSelectedIndex(selection.index)
+        }
+        for layout in splitLayouts.reversed() {
+            layout.split._setLayout(collapsed: layout.collapsed, preferred: layout.preferred)
         }
         runtime._checkMark = mark
         runtime._discardBuilt(built + dropped)

@@ -24,23 +24,23 @@ extension FlowSnapshot {
                     + kind.rawValue)
         }
         var count = 1
-        var pending: [(node: Node, path: String, depth: Int)] = [
-            (self.root, self.root.name, 1)
+        var pending: [(node: Node, path: String, depth: Int, isColumn: Bool)] = [
+            (self.root, self.root.name, 1, false)
         ]
-        while let (node, path, depth) = pending.popLast() {
+        while let (node, path, depth, isColumn) = pending.popLast() {
             guard depth <= Self.maximumDepth else {
                 throw FlowSnapshotError.tooDeep(limit: Self.maximumDepth)
             }
-            try node._validateShape(at: path)
+            try node._validateShape(at: path, isColumn: isColumn)
             count += node.children.count + (node.presented == nil ? 0 : 1)
             guard count <= Self.maximumNodeCount else {
                 throw FlowSnapshotError.tooLarge(limit: Self.maximumNodeCount)
             }
             for child in node.children {
-                pending.append((child, "\(path)/\(child.name)", depth + 1))
+                pending.append((child, "\(path)/\(child.name)", depth + 1, node.kind == .split))
             }
             if let presented = node.presented {
-                pending.append((presented, "\(path)/\(presented.name)", depth + 1))
+                pending.append((presented, "\(path)/\(presented.name)", depth + 1, false))
             }
         }
         var routes = 0
@@ -59,8 +59,9 @@ extension FlowSnapshot {
 }
 
 extension FlowSnapshot.Node {
-    /// Checks this node's own shape (not its children's).
-    func _validateShape(at path: String) throws {
+    /// Checks this node's own shape (not its children's); `isColumn` for a split's column
+    /// (a column stack may be empty: a detail with nothing selected).
+    func _validateShape(at path: String, isColumn: Bool = false) throws {
         func impossible(_ reason: String) -> FlowSnapshotError {
             .impossibleShape(path: path, reason: reason)
         }
@@ -69,7 +70,7 @@ extension FlowSnapshot.Node {
         }
         switch kind {
         case .stack:
-            if children.isEmpty { throw impossible("an empty stack") }
+            if children.isEmpty && !isColumn { throw impossible("an empty stack") }
         case .node, .switch:
             if children.count > 1 {
                 throw impossible(
@@ -82,9 +83,28 @@ extension FlowSnapshot.Node {
             if !valid {
                 throw impossible("selected tab \(selectedTab) of \(children.count) tabs")
             }
+        case .parallel, .split:
+            guard let focusedRegion else { throw impossible("a \(kind.rawValue) without a focus") }
+            if !children.indices.contains(focusedRegion) {
+                throw impossible("focused region \(focusedRegion) of \(children.count) regions")
+            }
+            if kind == .split {
+                guard children.count == 2 || children.count == 3 else {
+                    throw impossible("a split with \(children.count) columns (2 or 3)")
+                }
+                if children.count == 2, preferredColumn == .content {
+                    throw impossible("a two-column split preferring its content column")
+                }
+            }
         }
         if kind != .tabs, let selectedTab {
             throw impossible("a tab selection (\(selectedTab)) on a \(kind.rawValue)")
+        }
+        if kind != .parallel && kind != .split, let focusedRegion {
+            throw impossible("a focused region (\(focusedRegion)) on a \(kind.rawValue)")
+        }
+        if kind != .split && (collapsed != nil || preferredColumn != nil) {
+            throw impossible("a split's layout on a \(kind.rawValue)")
         }
     }
 }

@@ -3,12 +3,22 @@ extension FlowRuntime {
     /// literal is looked up and retained at each use).
     static let _focusedPathKey: KeyPath<FlowRuntime, [FlowController]> = \.focusedPath
 
-    /// Reports activation changes: nodes that stay but left the focused path resign
-    /// (innermost first), then nodes that came onto it become active (outermost first).
-    /// While a ``FlowParallel`` is entered, activation branches and the general
-    /// ``_updateActivation()`` does the work.
+    /// Reports activation changes after a change: ``_updateFocus()`` where activation is
+    /// the focused path, ``_updateActivation()`` while it branches (a ``FlowParallel`` is
+    /// entered, or was until this change).
+    @inline(__always)
+    func _updateActive() {
+        if _branchingNodes == 0 && _activeConfiguration.isEmpty {
+            _updateFocus()
+        } else {
+            _updateActivation()
+        }
+    }
+
+    /// Reports activation changes where activation is the focused path: nodes that stay
+    /// but left the focused path resign (innermost first), then nodes that came onto it
+    /// become active (outermost first).
     func _updateFocus() {
-        if _branchingNodes > 0 || !_activeConfiguration.isEmpty { return _updateActivation() }
         // The part of the old path that stays: from the root down while each node still
         // continues into the next (a push changes only the tail below its stack).
         let oldCount = _focusedPath.count

@@ -17,7 +17,7 @@
 //   apply      exit hooks and releases (FlowController+Subtree.swift), layouts, selections,
 //              unlink, link, entry hooks;
 //   report     one `FlowChange` to the host and the trace;
-//   focus      `_updateFocus` (Runtime/FlowRuntime+Focus.swift): activation hooks;
+//   focus      `_updateActive` (Runtime/FlowRuntime+Focus.swift): activation hooks;
 //   drain      `_outermost` delivers queued events and runs queued changes, in order
 //              (Events/FlowRuntime+Dispatch.swift).
 
@@ -243,7 +243,7 @@ extension FlowRuntime {
             }
             if tracing { trace._append(.change(consume traced)) }
         }
-        if change.mayMoveFocus { _updateFocus() }
+        if change.mayMoveFocus { _updateActive() }
     }
 
 }
