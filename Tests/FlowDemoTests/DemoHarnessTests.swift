@@ -52,7 +52,8 @@ struct DemoHarnessTests {
         harness.expect([
             .exit("app/main/tabs/catalog/book/detail"),
             .change(
-                .platformPop, "app/main/tabs/catalog", exited: ["app/main/tabs/catalog/book/detail"]),
+                .platformPop, "app/main/tabs/catalog", exited: ["app/main/tabs/catalog/book/detail"]
+            ),
             .deactivate("app/main/tabs/catalog/book"),
             .activate("app/main/tabs/catalog/books"),
             .activate("app/main/tabs/catalog/books/list"),
@@ -142,7 +143,8 @@ struct DemoHarnessTests {
             harness.expect([
                 .change(.switch, "app", exited: ["app/login"], entered: ["app/main"]),
                 .change(.platformCollapse, "app/main/tabs/catalog"),
-                .change(.show, "app/main/tabs/catalog", entered: ["app/main/tabs/catalog/book/detail"]),
+                .change(
+                    .show, "app/main/tabs/catalog", entered: ["app/main/tabs/catalog/book/detail"]),
                 .change(.switch, "app", exited: ["app/main"], entered: ["app/login"]),
             ])
             harness.leaks.expectReleased(under: "app/main")

@@ -117,15 +117,19 @@ struct ListTests {
                     "> select 2",
                     "  trace: send BookSelected from app/main/tabs/catalog/books/list",
                     "  trace: enter app/main/tabs/catalog/book/detail",
-                    "  trace: change push app/main/tabs/catalog +app/main/tabs/catalog/book/detail",
+                    "  trace: change show app/main/tabs/catalog +app/main/tabs/catalog/book/detail",
                     "  trace: deactivate app/main/tabs/catalog/books/list",
+                    "  trace: deactivate app/main/tabs/catalog/books",
+                    "  trace: activate app/main/tabs/catalog/book",
                     "  trace: activate app/main/tabs/catalog/book/detail",
-                    "  trace: handled BookSelected at app/main",
+                    "  trace: handled BookSelected at app/main/tabs/catalog",
                 ] + lines(detail)
                 + [
                     "> back",
                     "  trace: exit app/main/tabs/catalog/book/detail",
                     "  trace: change platformPop app/main/tabs/catalog -app/main/tabs/catalog/book/detail",
+                    "  trace: deactivate app/main/tabs/catalog/book",
+                    "  trace: activate app/main/tabs/catalog/books",
                     "  trace: activate app/main/tabs/catalog/books/list",
                 ]
                 + bookPanel(

@@ -87,8 +87,10 @@ struct StateFileTests {
                   * main
                     * tabs
                         catalog
-                          list
-                          detail
+                          books
+                            list
+                          book
+                            detail
                       * favourites
                           list
                         * detail
@@ -187,7 +189,7 @@ struct StateFileTests {
                 "(end of input)",
                 "Saved the state to \(file.path): flowdemo --state \(file.path) starts here.",
                 "Quitting: the runtime stops and every node exits, innermost first.",
-                "FlowController instances still alive: 0 (11 created in this run).",
+                "FlowController instances still alive: 0 (13 created in this run).",
             ])
         let snapshot = try JSONDecoder().decode(FlowSnapshot.self, from: Data(contentsOf: file.url))
         #expect(snapshot.version == FlowSnapshot.formatVersion)
@@ -272,7 +274,8 @@ struct StateFileTests {
             },
             reason:
                 "cannot build 'app/main/tabs/catalog/book/detail': the factory for route "
-                + "detail(id: 999) on 'app/main/tabs/catalog' failed: the catalog has no book 999"),
+                + "detail(id: 999) on 'app/main/tabs/catalog/book' failed: the catalog has no book "
+                + "999"),
         Damage(
             name: "unknown user",
             damage: { $0.replacingOccurrences(of: "\"alice\"", with: "\"mallory\"") },
@@ -434,7 +437,7 @@ struct StateFileTests {
             quit == [
                 "Could not save the state to \(missingDirectory): no such file or directory.",
                 "Quitting: the runtime stops and every node exits, innermost first.",
-                "FlowController instances still alive: 0 (10 created in this run).",
+                "FlowController instances still alive: 0 (12 created in this run).",
             ])
     }
 
@@ -454,7 +457,7 @@ struct StateFileTests {
         weak let session = Self.session(of: app)
         #expect(main != nil && tabs != nil && catalogDetail != nil && favouriteDetail != nil)
         #expect(sheet != nil && session != nil)
-        #expect(app.liveNodes.alive == 11)
+        #expect(app.liveNodes.alive == 13)
 
         _ = await app.run("close")
         let output = await app.run("logout")
@@ -486,7 +489,7 @@ struct StateFileTests {
 
         let output = await app.quit()
 
-        #expect(output.last == "FlowController instances still alive: 0 (11 created in this run).")
+        #expect(output.last == "FlowController instances still alive: 0 (13 created in this run).")
         #expect(root == nil)
     }
 
@@ -569,20 +572,24 @@ struct StateFileTests {
                 "  * main",
                 "    * tabs",
                 "        catalog",
-                "          list",
-                "          detail",
+                "          books",
+                "            list",
+                "          book",
+                "            detail",
                 "      * favourites",
                 "          list",
                 "        * detail",
                 "        profile",
-                "FlowController instances alive: 10 (10 in the tree; * marks the focused path)",
+                "FlowController instances alive: 12 (12 in the tree; * marks the focused path)",
+                "Split catalog: collapsed (80 columns, under 100): one stack (list, detail), only "
+                    + "its top active; focus in book.",
                 "> tab catalog",
                 "Catalog selected: nothing exited or entered; Favourites keeps its stack: list, detail.",
                 "> back",
                 "> quit",
                 "Saved the state to \(file.path): flowdemo --state \(file.path) starts here.",
                 "Quitting: the runtime stops and every node exits, innermost first.",
-                "FlowController instances still alive: 0 (10 created in this run).",
+                "FlowController instances still alive: 0 (12 created in this run).",
                 "",
             ])
         // The catalog's list kept its filter: the panel after `back` shows it.

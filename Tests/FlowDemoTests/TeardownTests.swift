@@ -106,6 +106,8 @@ struct TeardownTests {
             app.runtime.trace.lines == [
                 "exit app/main/tabs/catalog/book/detail",
                 "change platformPop app/main/tabs/catalog -app/main/tabs/catalog/book/detail",
+                "deactivate app/main/tabs/catalog/book",
+                "activate app/main/tabs/catalog/books",
                 "activate app/main/tabs/catalog/books/list",
             ])
         #expect(app.liveNodes.alive == 10)

@@ -68,8 +68,8 @@ extension DemoApp {
     /// Why `command` does not apply in a split, where the screen's own reason would mislead
     /// (the book at the root of its column has no `back`).
     func splitWhyNot(_ command: DemoCommand) -> String? {
-        guard ["back", "swipe"].contains(command.name), expandedSplit != nil,
-            let node = runtime.focusedNode, !(node.parent is MainTabs)
+        guard ["back", "swipe"].contains(command.name), let split = expandedSplit,
+            split.focusedColumn != .sidebar
         else { return nil }
         return "the split shows its columns side by side and this column has nothing under "
             + "its screen; 'select <n>' on the list shows another book."

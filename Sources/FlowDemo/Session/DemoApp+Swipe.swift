@@ -112,6 +112,12 @@ extension DemoApp {
                 style: .error)
             return
         }
+        guard transitions.isIdle else {
+            console.write(
+                "Refused: no swipe back on \(split.path) now (a transition runs); try again "
+                    + "once the screen has caught up.", style: .error)
+            return
+        }
         let started = CompactSwipe { [weak self, weak split] in
             guard let self, let split else { return }
             self.compactBack(in: split)
