@@ -15,9 +15,10 @@ if options.showHelp {
     exit(0)
 }
 
+let stdoutIsTerminal = TerminalDevice.isTerminal(STDOUT_FILENO)
 var terminal = DemoTerminal.detect(
     stdinIsTerminal: TerminalDevice.isTerminal(STDIN_FILENO),
-    stdoutIsTerminal: TerminalDevice.isTerminal(STDOUT_FILENO),
+    stdoutIsTerminal: stdoutIsTerminal,
     columns: TerminalDevice.columns(of: STDOUT_FILENO),
     environment: ProcessInfo.processInfo.environment)
 // Transitions take time on an interactive terminal (or with --animate); the walkthrough and
@@ -25,12 +26,20 @@ var terminal = DemoTerminal.detect(
 let milliseconds =
     options.forceWalkthrough
     ? 0 : options.animationMilliseconds(interactive: terminal.input == .editor)
+// The screen's width decides whether the catalog's split shows its columns side by side:
+// --width fixes it; otherwise it is the terminal's, followed on SIGWINCH (80 when output is
+// not a terminal, so transcripts stay the same). The walkthrough always uses 80.
+let columnsNow = { stdoutIsTerminal ? TerminalDevice.columns(of: STDOUT_FILENO) : nil }
+let followsTerminal = options.width == nil && stdoutIsTerminal && !options.forceWalkthrough
+let width =
+    options.forceWalkthrough
+    ? DemoTerminal.fallbackColumns : options.width(terminalColumns: columnsNow())
 
 let app: DemoApp
 do {
     app = try DemoApp.shipped(
         stateFile: options.stateFile.map { DemoStateFile(path: $0) },
-        transitionTime: .milliseconds(milliseconds))
+        transitionTime: .milliseconds(milliseconds), width: width)
 } catch {
     FileHandle.standardError.write(Data("flowdemo: \(error)\n".utf8))
     exit(1)
@@ -39,7 +48,7 @@ do {
 if options.forceWalkthrough {
     TerminalDevice.write(await app.walkthrough().map { $0 + "\n" }.joined(), to: STDOUT_FILENO)
 } else {
-    let input = StandardInput(watchesResize: terminal.input == .editor)
+    let input = StandardInput(watchesResize: terminal.input == .editor || followsTerminal)
     let rawMode = terminal.input == .editor ? RawTerminalMode(descriptor: STDIN_FILENO) : nil
     if terminal.input == .editor && rawMode == nil {
         terminal.input = .lines  // raw mode refused: let the terminal driver edit lines
@@ -47,6 +56,7 @@ if options.forceWalkthrough {
     }
     let runner = DemoRunner(
         app: app, terminal: terminal, columns: { TerminalDevice.columns(of: STDOUT_FILENO) },
+        layoutWidth: followsTerminal ? columnsNow : nil,
         write: { TerminalDevice.write($0, to: STDOUT_FILENO) })
     await runner.run(input)
     rawMode?.restore()

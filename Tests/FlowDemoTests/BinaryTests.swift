@@ -45,7 +45,7 @@ struct BinaryTests {
         #expect(result.stdout == expected)
         #expect(
             result.stdout.hasSuffix(
-                "FlowController instances still alive: 0 (14 created in this run).\n"))
+                "FlowController instances still alive: 0 (16 created in this run).\n"))
     }
 
     @Test("Empty standard input runs the walkthrough and exits 0")

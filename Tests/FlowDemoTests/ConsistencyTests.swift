@@ -59,9 +59,9 @@ struct ConsistencyTests {
         transcript += await app.run("select 3")
         let prompt = app.prompt
 
-        #expect(prompt == "app/main/tabs/catalog/detail> ")
-        #expect(transcript.contains("| app/main/tabs/catalog/detail"))
-        #expect(transcript.contains("  trace: enter app/main/tabs/catalog/detail"))
+        #expect(prompt == "app/main/tabs/catalog/book/detail> ")
+        #expect(transcript.contains("| app/main/tabs/catalog/book/detail"))
+        #expect(transcript.contains("  trace: enter app/main/tabs/catalog/book/detail"))
         #expect(!transcript.contains { $0.contains(" > ") })
         let help = await app.run("help")
         #expect(help.contains("| " + prompt.dropLast(2)))

@@ -24,7 +24,7 @@ struct DeepLinkDemoTests {
         #expect(app.runtime.pendingIntent?.contains("detail(id: 12)") == true)
         let signedIn = messages(await app.run("login alice wonderland"))
         #expect(signedIn.contains("Signed in: carrying on to the link opened before."))
-        #expect(app.runtime.focusedNode?.path == "app/main/tabs/catalog/detail")
+        #expect(app.runtime.focusedNode?.path == "app/main/tabs/catalog/book/detail")
         #expect((app.runtime.focusedNode as? DetailScreen)?.book.id == 12)
         #expect(app.runtime.node(at: "app/main/tabs/catalog")?.children.count == 2)  // list, detail
     }
@@ -52,7 +52,7 @@ struct DeepLinkDemoTests {
         _ = await app.run("open flowdemo://books/9")  // from the sheet: dismissed, detail replaced
         #expect((app.runtime.focusedNode as? DetailScreen)?.book.id == 9)
         _ = await app.run("open flowdemo://books")
-        #expect(app.runtime.focusedNode?.path == "app/main/tabs/catalog/list")
+        #expect(app.runtime.focusedNode?.path == "app/main/tabs/catalog/books/list")
         _ = await app.run("quit")
         #expect(app.liveNodes.alive == 0)
     }

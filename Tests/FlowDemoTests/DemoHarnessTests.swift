@@ -35,7 +35,9 @@ struct DemoHarnessTests {
               * main
                 * tabs
                   * catalog
-                    * list
+                    * books
+                      * list
+                      book
                     favourites
                       list
                     profile
@@ -43,32 +45,37 @@ struct DemoHarnessTests {
         trackMainFlow(harness)
 
         await harness.perform { _ = await app.run("select 1") }
-        harness.expect(openDetailRecords(covering: "app/main/tabs/catalog/list"))
-        harness.leaks.track(harness.node("app/main/tabs/catalog/detail"))
+        harness.expect(openDetailRecords(covering: "app/main/tabs/catalog/books/list"))
+        harness.leaks.track(harness.node("app/main/tabs/catalog/book/detail"))
 
         await harness.perform { _ = await app.run("back") }  // the platform's back button
         harness.expect([
-            .exit("app/main/tabs/catalog/detail"),
+            .exit("app/main/tabs/catalog/book/detail"),
             .change(
-                .platformPop, "app/main/tabs/catalog", exited: ["app/main/tabs/catalog/detail"]),
-            .activate("app/main/tabs/catalog/list"),
+                .platformPop, "app/main/tabs/catalog", exited: ["app/main/tabs/catalog/book/detail"]
+            ),
+            .deactivate("app/main/tabs/catalog/book"),
+            .activate("app/main/tabs/catalog/books"),
+            .activate("app/main/tabs/catalog/books/list"),
         ])
-        harness.leaks.expectReleased(under: "app/main/tabs/catalog/detail")
+        harness.leaks.expectReleased(under: "app/main/tabs/catalog/book/detail")
 
         await harness.perform { _ = await app.run("select 6") }
-        harness.expect(openDetailRecords(covering: "app/main/tabs/catalog/list"))
-        harness.leaks.track(harness.node("app/main/tabs/catalog/detail"))
+        harness.expect(openDetailRecords(covering: "app/main/tabs/catalog/books/list"))
+        harness.leaks.track(harness.node("app/main/tabs/catalog/book/detail"))
 
         await harness.perform { _ = await app.run("logout") }
         harness.expect([
-            .send(event: "LogoutRequested", from: "app/main/tabs/catalog/detail"),
+            .send(event: "LogoutRequested", from: "app/main/tabs/catalog/book/detail"),
             .finished(flow: "app/main", awaitedAt: "app"),
             .handled(event: "LogoutRequested", at: "app/main"),
             .exit("app/main/tabs/profile"),
             .exit("app/main/tabs/favourites/list"),
             .exit("app/main/tabs/favourites"),
-            .exit("app/main/tabs/catalog/detail"),
-            .exit("app/main/tabs/catalog/list"),
+            .exit("app/main/tabs/catalog/book/detail"),
+            .exit("app/main/tabs/catalog/book"),
+            .exit("app/main/tabs/catalog/books/list"),
+            .exit("app/main/tabs/catalog/books"),
             .exit("app/main/tabs/catalog"),
             .exit("app/main/tabs"),
             .exit("app/main"),
@@ -86,7 +93,7 @@ struct DemoHarnessTests {
             """)
         harness.leaks.expectReleased(under: "app/main")
         harness.finish()
-        #expect(harness.leaks.trackedCount == 10)  // the main flow's 7 nodes, 2 details, session
+        #expect(harness.leaks.trackedCount == 12)  // the main flow's 9 nodes, 2 details, session
         #expect(harness.leaks.aliveObjects.isEmpty)
     }
 
@@ -131,17 +138,19 @@ struct DemoHarnessTests {
             await harness.perform { _ = await app.run("login alice wonderland") }
             trackMainFlow(harness)
             await harness.perform { _ = await app.run("select \(round)") }
-            harness.leaks.track(harness.node("app/main/tabs/catalog/detail"))
+            harness.leaks.track(harness.node("app/main/tabs/catalog/book/detail"))
             await harness.perform { _ = await app.run("logout") }
             harness.expect([
                 .change(.switch, "app", exited: ["app/login"], entered: ["app/main"]),
-                .change(.push, "app/main/tabs/catalog", entered: ["app/main/tabs/catalog/detail"]),
+                .change(.platformCollapse, "app/main/tabs/catalog"),
+                .change(
+                    .show, "app/main/tabs/catalog", entered: ["app/main/tabs/catalog/book/detail"]),
                 .change(.switch, "app", exited: ["app/main"], entered: ["app/login"]),
             ])
             harness.leaks.expectReleased(under: "app/main")
         }
         harness.finish()
-        #expect(harness.leaks.trackedCount == 90)
+        #expect(harness.leaks.trackedCount == 110)
         #expect(harness.leaks.aliveObjects.isEmpty)
         // The demo's own count agrees: app, login flow and form are all that is left.
         #expect(app.liveNodes.alive == 3)
@@ -160,7 +169,9 @@ struct DemoHarnessTests {
             .exit("app/main/tabs/profile"),
             .exit("app/main/tabs/favourites/list"),
             .exit("app/main/tabs/favourites"),
-            .exit("app/main/tabs/catalog/list"),
+            .exit("app/main/tabs/catalog/book"),
+            .exit("app/main/tabs/catalog/books/list"),
+            .exit("app/main/tabs/catalog/books"),
             .exit("app/main/tabs/catalog"),
             .exit("app/main/tabs"),
             .exit("app/main"),
@@ -188,7 +199,9 @@ struct DemoHarnessTests {
             .enter("app/main"),
             .enter("app/main/tabs"),
             .enter("app/main/tabs/catalog"),
-            .enter("app/main/tabs/catalog/list"),
+            .enter("app/main/tabs/catalog/books"),
+            .enter("app/main/tabs/catalog/books/list"),
+            .enter("app/main/tabs/catalog/book"),
             .enter("app/main/tabs/favourites"),
             .enter("app/main/tabs/favourites/list"),
             .enter("app/main/tabs/profile"),
@@ -196,20 +209,28 @@ struct DemoHarnessTests {
             .activate("app/main"),
             .activate("app/main/tabs"),
             .activate("app/main/tabs/catalog"),
-            .activate("app/main/tabs/catalog/list"),
+            .activate("app/main/tabs/catalog/books"),
+            .activate("app/main/tabs/catalog/books/list"),
+            .activate("app/main/tabs/catalog/book"),
+            // The split reads the layout as it enters: 80 columns, so the platform collapses
+            // it into one stack, and the empty book column resigns.
+            .change(.platformCollapse, "app/main/tabs/catalog"),
+            .deactivate("app/main/tabs/catalog/book"),
         ]
     }
 
-    /// What selecting a book does: the list's event reaches the main flow, which pushes a
-    /// detail screen over `below`.
+    /// What selecting a book does: the list's event reaches the catalog's split, which shows
+    /// a detail screen in its book column; collapsed, that column comes on top of `below`.
     private func openDetailRecords(covering below: String) -> [FlowTraceRecord] {
         [
-            .send(event: "BookSelected", from: "app/main/tabs/catalog/list"),
-            .enter("app/main/tabs/catalog/detail"),
-            .change(.push, "app/main/tabs/catalog", entered: ["app/main/tabs/catalog/detail"]),
+            .send(event: "BookSelected", from: "app/main/tabs/catalog/books/list"),
+            .enter("app/main/tabs/catalog/book/detail"),
+            .change(.show, "app/main/tabs/catalog", entered: ["app/main/tabs/catalog/book/detail"]),
             .deactivate(below),
-            .activate("app/main/tabs/catalog/detail"),
-            .handled(event: "BookSelected", at: "app/main"),
+            .deactivate("app/main/tabs/catalog/books"),
+            .activate("app/main/tabs/catalog/book"),
+            .activate("app/main/tabs/catalog/book/detail"),
+            .handled(event: "BookSelected", at: "app/main/tabs/catalog"),
         ]
     }
 

@@ -72,6 +72,7 @@ struct GlobalCommandsTests {
         _ = await app.run("login alice wonderland")
         _ = await app.run("select 1")
 
-        #expect([before, app.prompt] == ["app/login/form> ", "app/main/tabs/catalog/detail> "])
+        #expect(
+            [before, app.prompt] == ["app/login/form> ", "app/main/tabs/catalog/book/detail> "])
     }
 }

@@ -105,7 +105,7 @@ struct LineEditorTests {
     func renderingFits(columns: Int) {
         var editor = LineEditor()
         _ = type(String(repeating: "x", count: 150) + "\u{1B}[H\u{1B}[C", into: &editor)
-        let prompt = "app/main/tabs/catalog/detail> "
+        let prompt = "app/main/tabs/catalog/book/detail> "
 
         for _ in 0..<3 {
             let drawn = editor.render(prompt: prompt, columns: columns, colored: false)

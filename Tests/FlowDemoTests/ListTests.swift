@@ -82,7 +82,7 @@ struct ListTests {
                 "> select 1 2", "Refused: too many words; usage: select <n>.",
             ])
         #expect(app.runtime.treeDescription() == tree)
-        #expect(app.liveNodes.alive == 8)
+        #expect(app.liveNodes.alive == 10)
     }
 
     @Test("Selecting a book pushes its detail; back pops it and keeps the list's filter")
@@ -95,7 +95,7 @@ struct ListTests {
 
         let detail = """
             +-- War and Peace ------------------------------------------------------
-            | app/main/tabs/catalog/detail
+            | app/main/tabs/catalog/book/detail
             | Tabs: [Catalog] Favourites Profile
             |
             | War and Peace
@@ -115,18 +115,22 @@ struct ListTests {
                     "> trace",
                     "Trace on: FlowKit's trace lines follow as they happen.",
                     "> select 2",
-                    "  trace: send BookSelected from app/main/tabs/catalog/list",
-                    "  trace: enter app/main/tabs/catalog/detail",
-                    "  trace: change push app/main/tabs/catalog +app/main/tabs/catalog/detail",
-                    "  trace: deactivate app/main/tabs/catalog/list",
-                    "  trace: activate app/main/tabs/catalog/detail",
-                    "  trace: handled BookSelected at app/main",
+                    "  trace: send BookSelected from app/main/tabs/catalog/books/list",
+                    "  trace: enter app/main/tabs/catalog/book/detail",
+                    "  trace: change show app/main/tabs/catalog +app/main/tabs/catalog/book/detail",
+                    "  trace: deactivate app/main/tabs/catalog/books/list",
+                    "  trace: deactivate app/main/tabs/catalog/books",
+                    "  trace: activate app/main/tabs/catalog/book",
+                    "  trace: activate app/main/tabs/catalog/book/detail",
+                    "  trace: handled BookSelected at app/main/tabs/catalog",
                 ] + lines(detail)
                 + [
                     "> back",
-                    "  trace: exit app/main/tabs/catalog/detail",
-                    "  trace: change platformPop app/main/tabs/catalog -app/main/tabs/catalog/detail",
-                    "  trace: activate app/main/tabs/catalog/list",
+                    "  trace: exit app/main/tabs/catalog/book/detail",
+                    "  trace: change platformPop app/main/tabs/catalog -app/main/tabs/catalog/book/detail",
+                    "  trace: deactivate app/main/tabs/catalog/book",
+                    "  trace: activate app/main/tabs/catalog/books",
+                    "  trace: activate app/main/tabs/catalog/books/list",
                 ]
                 + bookPanel(
                     page: 1, of: 1, filter: "\"war\" (3 of 64 books)",
@@ -198,7 +202,7 @@ struct ListTests {
                 "> quit now", "Refused: too many words; usage: quit.",
             ])
         #expect(!app.hasQuit)
-        #expect(app.runtime.focusedNode?.path == "app/main/tabs/catalog/detail")
+        #expect(app.runtime.focusedNode?.path == "app/main/tabs/catalog/book/detail")
     }
 
     @Test("On a book, list commands say where they work")
@@ -250,7 +254,7 @@ struct ListTests {
     ) -> [String] {
         [
             "+-- Books --------------------------------------------------------------",
-            "| app/main/tabs/catalog/list",
+            "| app/main/tabs/catalog/books/list",
             "| Tabs: [Catalog] Favourites Profile",
             "|",
             "| Signed in as Bob; books opened this session: \(opened)",

@@ -63,7 +63,7 @@ struct LoginTests {
             Array(await app.run("LOGIN BOB builder").prefix(1)) == [
                 "Signed in as Bob: the app root shows the main flow."
             ])
-        #expect(app.runtime.focusedNode?.path == "app/main/tabs/catalog/list")
+        #expect(app.runtime.focusedNode?.path == "app/main/tabs/catalog/books/list")
     }
 
     @Test("Three failures in a row lock that user out for ten seconds, and the message says when")
@@ -110,7 +110,7 @@ struct LoginTests {
             ]
         #expect(Array(transcript.prefix(expected.count)) == expected)
         #expect(transcript.dropFirst(expected.count).first == "+-- Books " + dashes(62))
-        #expect(app.runtime.focusedNode?.path == "app/main/tabs/catalog/list")
+        #expect(app.runtime.focusedNode?.path == "app/main/tabs/catalog/books/list")
     }
 
     @Test("The lockout is per user: a locked-out alice does not stop bob")

@@ -71,8 +71,8 @@ struct ReadmeTranscriptTests {
         #expect(commands.contains("tab favourites"))  // the README shows a tab switch
         #expect(
             filtered.contains(
-                "Favourites selected: nothing exited or entered; Catalog keeps its stack: list, "
-                    + "detail."))
+                "Favourites selected: nothing exited or entered; Catalog keeps its columns: "
+                    + "books (list), book (detail)."))
         #expect(app.liveNodes.alive == 0)
     }
 
@@ -92,7 +92,7 @@ struct ReadmeTranscriptTests {
         let lines = await secondRun.transcript(of: second)
 
         #expect(lines.filter { !$0.hasPrefix("|") && !$0.hasPrefix("+--") } == block)
-        #expect(block.contains("          * ^rate"))  // the sheet left open by the first run
+        #expect(block.contains("            * ^rate"))  // the sheet left open by the first run
         #expect(firstRun.liveNodes.alive == 0 && secondRun.liveNodes.alive == 0)
     }
 }

@@ -24,7 +24,7 @@ struct ResultsDemoTests {
         app.runtime.trace.removeAll()
         let output = await app.run("login bob builder")
         #expect(output.first == "Signed in as Bob: the app root shows the main flow.")
-        #expect(app.runtime.focusedNode?.path == "app/main/tabs/catalog/list")
+        #expect(app.runtime.focusedNode?.path == "app/main/tabs/catalog/books/list")
         #expect(app.runtime.trace.lines.contains("finished app/login: result to run at app"))
         #expect(!app.runtime.trace.lines.contains { $0.contains("FlowFinished") })
     }
@@ -33,15 +33,15 @@ struct ResultsDemoTests {
     func ratingFinishes() async throws {
         let app = try await onDetail()
         let shown = await app.run("rate")
-        #expect(app.runtime.focusedNode?.path == "app/main/tabs/catalog/detail/rate")
+        #expect(app.runtime.focusedNode?.path == "app/main/tabs/catalog/book/detail/rate")
         #expect(shown.contains("| How many stars for Pride and Prejudice?"))
         weak let sheet = app.runtime.focusedNode
         let output = await app.run("stars 5")
         #expect(output.first == "You gave Pride and Prejudice 5 of 5 stars.")
         #expect(output.contains("| Your rating: 5 of 5 stars"))
-        #expect(app.runtime.focusedNode?.path == "app/main/tabs/catalog/detail")
+        #expect(app.runtime.focusedNode?.path == "app/main/tabs/catalog/book/detail")
         #expect(sheet == nil)
-        #expect(app.liveNodes.alive == 9)
+        #expect(app.liveNodes.alive == 11)
     }
 
     @Test("close cancels the sheet's run: the detail says so, nothing is rated, nothing leaks")
@@ -55,10 +55,10 @@ struct ResultsDemoTests {
         #expect(!output.contains { $0.contains("Your rating") })
         #expect(
             app.runtime.trace.lines.contains(
-                "cancelled app/main/tabs/catalog/detail/rate (it left without finishing): run at "
-                    + "app/main/tabs/catalog/detail throws"))
+                "cancelled app/main/tabs/catalog/book/detail/rate (it left without finishing): run at "
+                    + "app/main/tabs/catalog/book/detail throws"))
         #expect(sheet == nil)
-        #expect(app.liveNodes.alive == 9)
+        #expect(app.liveNodes.alive == 11)
     }
 
     @Test("A wrong number of stars is refused and the sheet stays")
@@ -68,7 +68,7 @@ struct ResultsDemoTests {
         #expect(
             await app.run("stars 9").first
                 == "Refused: give a number of stars from 1 to 5 (stars <n>).")
-        #expect(app.runtime.focusedNode?.path == "app/main/tabs/catalog/detail/rate")
+        #expect(app.runtime.focusedNode?.path == "app/main/tabs/catalog/book/detail/rate")
         #expect(
             await app.run("back").first
                 == "back: the sheet is not on a stack; 'close' dismisses it.")
@@ -82,7 +82,7 @@ struct ResultsDemoTests {
         #expect(
             output == [
                 "Quitting: the runtime stops and every node exits, innermost first.",
-                "FlowController instances still alive: 0 (12 created in this run).",
+                "FlowController instances still alive: 0 (14 created in this run).",
             ])
     }
 }

@@ -52,7 +52,7 @@ struct RunnerTests {
                     + """
                     (interrupted: quitting as 'quit' does)
                     Quitting: the runtime stops and every node exits, innermost first.
-                    FlowController instances still alive: 0 (10 created in this run).
+                    FlowController instances still alive: 0 (12 created in this run).
 
                     """))
         #expect(!written.contains("> sel"))
@@ -94,7 +94,8 @@ struct RunnerTests {
         #expect(screens.count == 4)  // before the first clear, start, login, back
         #expect(screens[3].hasPrefix("> back\nback: already at the list.\n+-- Books ---"))
         #expect(
-            screens[3].contains("| app/main/tabs/catalog/list" + String(repeating: " ", count: 30)))
+            screens[3].contains(
+                "| app/main/tabs/catalog/books/list" + String(repeating: " ", count: 24)))
         #expect(screens[3].contains("| Tabs: [Catalog] Favourites Profile"))
     }
 
@@ -105,11 +106,11 @@ struct RunnerTests {
 
         #expect(
             written.hasSuffix(
-                "sel\u{1B}[K\r\u{1B}[31C^C\n"
+                "sel\u{1B}[K\r\u{1B}[32C^C\n"
                     + """
                     (interrupted: quitting as 'quit' does)
                     Quitting: the runtime stops and every node exits, innermost first.
-                    FlowController instances still alive: 0 (10 created in this run).
+                    FlowController instances still alive: 0 (12 created in this run).
 
                     """))
         #expect(!written.contains("> select 1"))
@@ -185,7 +186,7 @@ struct RunnerTests {
     func bookPanelText(user: String) -> String {
         """
         +-- Books --------------------------------------------------------------
-        | app/main/tabs/catalog/list
+        | app/main/tabs/catalog/books/list
         | Tabs: [Catalog] Favourites Profile
         |
         | Signed in as \(user); books opened this session: 0

@@ -87,8 +87,10 @@ struct StateFileTests {
                   * main
                     * tabs
                         catalog
-                          list
-                          detail
+                          books
+                            list
+                          book
+                            detail
                       * favourites
                           list
                         * detail
@@ -111,7 +113,7 @@ struct StateFileTests {
         #expect(second.prompt == "app/main/tabs/favourites/detail> ")
         // The catalog tab kept its stack, and its list its page.
         _ = await second.run("tab catalog")
-        #expect(second.prompt == "app/main/tabs/catalog/detail> ")
+        #expect(second.prompt == "app/main/tabs/catalog/book/detail> ")
         let list = await second.run("back")
         #expect(list.contains("| Page 2 of 8"))
         _ = await second.quit()
@@ -124,7 +126,7 @@ struct StateFileTests {
         try await Self.save(["login bob builder", "select 2", "rate"], in: file)
         let app = try Self.makeApp(file: file)
         _ = await app.start()
-        weak let sheet = app.runtime.node(at: "app/main/tabs/catalog/detail/rate")
+        weak let sheet = app.runtime.node(at: "app/main/tabs/catalog/book/detail/rate")
         #expect(sheet != nil)
 
         let closed = await app.run("close")
@@ -150,7 +152,7 @@ struct StateFileTests {
         let signedIn = await app.run("login bob builder")
 
         #expect(signedIn.first == "Signed in as Bob: the app root shows the main flow.")
-        #expect(app.prompt == "app/main/tabs/catalog/list> ")
+        #expect(app.prompt == "app/main/tabs/catalog/books/list> ")
         _ = await app.run("logout")
         #expect(app.liveNodes.alive == 3)
         _ = await app.quit()
@@ -187,14 +189,14 @@ struct StateFileTests {
                 "(end of input)",
                 "Saved the state to \(file.path): flowdemo --state \(file.path) starts here.",
                 "Quitting: the runtime stops and every node exits, innermost first.",
-                "FlowController instances still alive: 0 (11 created in this run).",
+                "FlowController instances still alive: 0 (13 created in this run).",
             ])
         let snapshot = try JSONDecoder().decode(FlowSnapshot.self, from: Data(contentsOf: file.url))
         #expect(snapshot.version == FlowSnapshot.formatVersion)
 
         let interrupted = try Self.makeApp(file: file)
         _ = await interrupted.start()
-        #expect(interrupted.prompt == "app/main/tabs/catalog/detail> ")
+        #expect(interrupted.prompt == "app/main/tabs/catalog/book/detail> ")
         _ = await interrupted.run("back")
         let output = await interrupted.interrupt()
         #expect(
@@ -202,7 +204,7 @@ struct StateFileTests {
                 "Saved the state to \(file.path): flowdemo --state \(file.path) starts here."))
         let again = try Self.makeApp(file: file)
         _ = await again.start()
-        #expect(again.prompt == "app/main/tabs/catalog/list> ")
+        #expect(again.prompt == "app/main/tabs/catalog/books/list> ")
         _ = await again.quit()
     }
 
@@ -218,7 +220,7 @@ struct StateFileTests {
         #expect(output.contains("Saved the state to \(file.path)"))
         let next = try Self.makeApp(file: file)
         _ = await next.start()
-        #expect(next.prompt == "app/main/tabs/catalog/detail> ")
+        #expect(next.prompt == "app/main/tabs/catalog/book/detail> ")
         _ = await next.quit()
     }
 
@@ -260,7 +262,7 @@ struct StateFileTests {
             name: "unknown route",
             damage: { $0.replacingOccurrences(of: "FlowDemo.CatalogRoute", with: "Other.Route") },
             reason:
-                "unknown route type Other.Route at 'app/main/tabs/catalog/list': pass it in "
+                "unknown route type Other.Route at 'app/main/tabs/catalog/books/list': pass it in "
                 + "routeTypes or register a factory for it"),
         Damage(
             name: "nonexistent book",
@@ -271,8 +273,9 @@ struct StateFileTests {
                         with: "\"favouriteBookIDs\" : [\n            11")
             },
             reason:
-                "cannot build 'app/main/tabs/catalog/detail': the factory for route "
-                + "detail(id: 999) on 'app/main/tabs/catalog' failed: the catalog has no book 999"),
+                "cannot build 'app/main/tabs/catalog/book/detail': the factory for route "
+                + "detail(id: 999) on 'app/main/tabs/catalog/book' failed: the catalog has no book "
+                + "999"),
         Damage(
             name: "unknown user",
             damage: { $0.replacingOccurrences(of: "\"alice\"", with: "\"mallory\"") },
@@ -434,7 +437,7 @@ struct StateFileTests {
             quit == [
                 "Could not save the state to \(missingDirectory): no such file or directory.",
                 "Quitting: the runtime stops and every node exits, innermost first.",
-                "FlowController instances still alive: 0 (10 created in this run).",
+                "FlowController instances still alive: 0 (12 created in this run).",
             ])
     }
 
@@ -448,13 +451,13 @@ struct StateFileTests {
         _ = await app.start()
         weak let main = app.runtime.node(at: "app/main")
         weak let tabs = app.runtime.node(at: "app/main/tabs")
-        weak let catalogDetail = app.runtime.node(at: "app/main/tabs/catalog/detail")
+        weak let catalogDetail = app.runtime.node(at: "app/main/tabs/catalog/book/detail")
         weak let favouriteDetail = app.runtime.node(at: "app/main/tabs/favourites/detail")
         weak let sheet = app.runtime.node(at: "app/main/tabs/favourites/detail/rate")
         weak let session = Self.session(of: app)
         #expect(main != nil && tabs != nil && catalogDetail != nil && favouriteDetail != nil)
         #expect(sheet != nil && session != nil)
-        #expect(app.liveNodes.alive == 11)
+        #expect(app.liveNodes.alive == 13)
 
         _ = await app.run("close")
         let output = await app.run("logout")
@@ -470,7 +473,7 @@ struct StateFileTests {
         #expect(app.runtime.treeDescription() == "* app\n  * login\n    * form")
         // The loop goes on: sign in again, and quit releases everything.
         _ = await app.run("login bob builder")
-        #expect(app.prompt == "app/main/tabs/catalog/list> ")
+        #expect(app.prompt == "app/main/tabs/catalog/books/list> ")
         _ = await app.quit()
         #expect(app.liveNodes.alive == 0)
     }
@@ -486,7 +489,7 @@ struct StateFileTests {
 
         let output = await app.quit()
 
-        #expect(output.last == "FlowController instances still alive: 0 (11 created in this run).")
+        #expect(output.last == "FlowController instances still alive: 0 (13 created in this run).")
         #expect(root == nil)
     }
 
@@ -569,20 +572,24 @@ struct StateFileTests {
                 "  * main",
                 "    * tabs",
                 "        catalog",
-                "          list",
-                "          detail",
+                "          books",
+                "            list",
+                "          book",
+                "            detail",
                 "      * favourites",
                 "          list",
                 "        * detail",
                 "        profile",
-                "FlowController instances alive: 10 (10 in the tree; * marks the focused path)",
+                "FlowController instances alive: 12 (12 in the tree; * marks the focused path)",
+                "Split catalog: collapsed (80 columns, under 100): one stack (list, detail), only "
+                    + "its top active; focus in book.",
                 "> tab catalog",
                 "Catalog selected: nothing exited or entered; Favourites keeps its stack: list, detail.",
                 "> back",
                 "> quit",
                 "Saved the state to \(file.path): flowdemo --state \(file.path) starts here.",
                 "Quitting: the runtime stops and every node exits, innermost first.",
-                "FlowController instances still alive: 0 (10 created in this run).",
+                "FlowController instances still alive: 0 (12 created in this run).",
                 "",
             ])
         // The catalog's list kept its filter: the panel after `back` shows it.

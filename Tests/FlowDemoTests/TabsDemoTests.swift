@@ -27,9 +27,12 @@ struct TabsDemoTests {
         try #require(app.runtime.node(at: "app/main/tabs") as? FlowTabs)
     }
 
-    /// The names of the entries of the stack at `path`.
+    /// The names of the entries of the stack at `path`; for the catalog's split, of its
+    /// one stack when collapsed (``FlowSplit/compactStack``).
     private func entries(_ app: DemoApp, _ path: String) -> [String] {
-        (app.runtime.node(at: path) as? FlowStack)?.entries.map(\.name) ?? []
+        let node = app.runtime.node(at: path)
+        if let split = node as? FlowSplit { return split.compactStack.map(\.name) }
+        return (node as? FlowStack)?.entries.map(\.name) ?? []
     }
 
     @Test("Switching tabs keeps each tab's stack: the catalog's detail is there after favourites")
@@ -37,7 +40,7 @@ struct TabsDemoTests {
         let app = try await signedIn()
         _ = await app.run("select 3")
         _ = await app.run("fav")
-        weak let detail = app.runtime.node(at: "app/main/tabs/catalog/detail")
+        weak let detail = app.runtime.node(at: "app/main/tabs/catalog/book/detail")
         var transcript = await app.echoAndRun("tab favourites")
         transcript += await app.echoAndRun("tab catalog")
 
@@ -46,7 +49,7 @@ struct TabsDemoTests {
                 == lines(
                     """
                     > tab favourites
-                    Favourites selected: nothing exited or entered; Catalog keeps its stack: list, detail.
+                    Favourites selected: nothing exited or entered; Catalog keeps its columns: books (list), book (detail).
                     +-- Favourites ---------------------------------------------------------
                     | app/main/tabs/favourites/list
                     | Tabs: Catalog [Favourites] Profile
@@ -61,7 +64,7 @@ struct TabsDemoTests {
                     > tab catalog
                     Catalog selected: nothing exited or entered; Favourites keeps its stack: list.
                     +-- Persuasion ---------------------------------------------------------
-                    | app/main/tabs/catalog/detail
+                    | app/main/tabs/catalog/book/detail
                     | Tabs: [Catalog] Favourites Profile
                     |
                     | Persuasion
@@ -77,7 +80,7 @@ struct TabsDemoTests {
                     +-----------------------------------------------------------------------
                     """))
         #expect(detail != nil && detail === app.runtime.focusedNode)  // the same node, kept
-        #expect(app.liveNodes.alive == 9)
+        #expect(app.liveNodes.alive == 11)
     }
 
     @Test("Selecting a tab moves activation only: nothing exits, enters or is checked")
@@ -89,7 +92,8 @@ struct TabsDemoTests {
         await harness.perform { _ = await app.run("tab FAVOURITES") }  // any case
         harness.expect([
             .change(.select, "app/main/tabs"),
-            .deactivate("app/main/tabs/catalog/detail"),
+            .deactivate("app/main/tabs/catalog/book/detail"),
+            .deactivate("app/main/tabs/catalog/book"),
             .deactivate("app/main/tabs/catalog"),
             .activate("app/main/tabs/favourites"),
             .activate("app/main/tabs/favourites/list"),
@@ -107,8 +111,10 @@ struct TabsDemoTests {
               * main
                 * tabs
                     catalog
-                      list
-                      detail
+                      books
+                        list
+                      book
+                        detail
                     favourites
                       list
                   * profile
@@ -189,12 +195,12 @@ struct TabsDemoTests {
         #expect(output.contains("| Tabs: Catalog [Favourites] Profile"))
         #expect(entries(app, "app/main/tabs/favourites") == ["list", "detail"])
         #expect(entries(app, "app/main/tabs/catalog") == ["list", "detail"])
-        let catalogDetail = app.runtime.node(at: "app/main/tabs/catalog/detail")
+        let catalogDetail = app.runtime.node(at: "app/main/tabs/catalog/book/detail")
         #expect((catalogDetail as? DetailScreen)?.book.id == 5)
 
         _ = await app.run("back")  // pops the favourites' detail only
         #expect(entries(app, "app/main/tabs/favourites") == ["list"])
-        #expect(app.runtime.node(at: "app/main/tabs/catalog/detail") === catalogDetail)
+        #expect(app.runtime.node(at: "app/main/tabs/catalog/book/detail") === catalogDetail)
         #expect(
             try app.runtime.node(at: "app/main")?.dependencies.require(SessionKey.self)
                 .favouriteBookIDs == [3, 5])
@@ -205,7 +211,7 @@ struct TabsDemoTests {
         let app = try await signedIn()
         #expect(try tabs(of: app).reselectionPopsToRoot)
         _ = await app.run("select 2")
-        weak let detail = app.runtime.node(at: "app/main/tabs/catalog/detail")
+        weak let detail = app.runtime.node(at: "app/main/tabs/catalog/book/detail")
         #expect(detail != nil)
         app.runtime.trace.removeAll()
 
@@ -215,15 +221,18 @@ struct TabsDemoTests {
         #expect(output.contains("+-- Books " + String(repeating: "-", count: 62)))
         #expect(
             app.runtime.trace.lines == [
-                "exit app/main/tabs/catalog/detail",
-                "change select app/main/tabs -app/main/tabs/catalog/detail",
-                "activate app/main/tabs/catalog/list",
+                // Collapsed, the tab bar pops the split's one stack as the platform does.
+                "exit app/main/tabs/catalog/book/detail",
+                "change platformPop app/main/tabs/catalog -app/main/tabs/catalog/book/detail",
+                "deactivate app/main/tabs/catalog/book",
+                "activate app/main/tabs/catalog/books",
+                "activate app/main/tabs/catalog/books/list",
             ])
         #expect(detail == nil)
         #expect(await app.run("tab catalog") == ["Already on Catalog, at its root."])
         _ = await app.run("tab profile")
         #expect(await app.run("tab profile") == ["Already on Profile."])
-        #expect(app.liveNodes.alive == 8)
+        #expect(app.liveNodes.alive == 10)
     }
 
     @Test("tree ids prints each node's identity after its name; plain tree prints none")
@@ -236,16 +245,18 @@ struct TabsDemoTests {
         let withIDs = await app.run("tree ids")
 
         #expect(!plain.joined().contains("#"))
+        // The tree, the count, and how the catalog's split is laid out.
         #expect(
-            plain.dropLast()
+            plain.dropLast(2)
                 == app.runtime.treeDescription().split(separator: "\n").map(String.init))
         #expect(withIDs.count == plain.count)
         #expect(
-            withIDs.last
-                == "FlowController instances alive: 10 (10 in the tree; * marks the focused path, "
+            withIDs.dropLast().last
+                == "FlowController instances alive: 12 (12 in the tree; * marks the focused path, "
                 + "#n is a node's identity)")
+        #expect(withIDs.last == plain.last)
         var seen: Set<FlowNodeID> = []
-        for (line, plainLine) in zip(withIDs.dropLast(), plain.dropLast()) {
+        for (line, plainLine) in zip(withIDs.dropLast(2), plain.dropLast(2)) {
             // `  * detail #42`: the plain line, a space, then the identity of a live node of
             // that name.
             #expect(line.hasPrefix(plainLine + " #"), "\(line)")
@@ -256,7 +267,7 @@ struct TabsDemoTests {
         }
         #expect(seen.count == app.liveNodes.alive)
         let sheet = try #require(app.runtime.focusedNode)
-        #expect(withIDs.contains("          * ^rate \(sheet.id)"))
+        #expect(withIDs.contains("            * ^rate \(sheet.id)"))
         #expect(await app.run("tree --IDS") == withIDs)
         #expect(await app.run("tree x") == ["Refused: unknown option 'x'; usage: tree [ids]."])
     }
@@ -276,22 +287,28 @@ struct TabsDemoTests {
 
         #expect(messages(output) == ["Opened flowdemo://books/12."])
         #expect(output.contains("| Tabs: [Catalog] Favourites Profile"))
-        #expect(app.runtime.focusedNode?.path == "app/main/tabs/catalog/detail")
+        #expect(app.runtime.focusedNode?.path == "app/main/tabs/catalog/book/detail")
         #expect((app.runtime.focusedNode as? DetailScreen)?.book.id == 12)
         #expect(try tabs(of: app).selectedIndex == 0)
-        // The change is reported in the tab container: it reshaped the catalog stack and
-        // moved the selection.
+        // Signed in, the link first selects the book in the catalog's split (the book shown
+        // before exits), then navigates to it: the tab container moves the selection.
         #expect(
-            app.runtime.trace.lines.contains(
-                "change navigate app/main/tabs -app/main/tabs/catalog/detail "
-                    + "+app/main/tabs/catalog/detail"))
+            app.runtime.trace.lines.starts(with: [
+                "exit app/main/tabs/catalog/book/detail",
+                "enter app/main/tabs/catalog/book/detail",
+                "change show app/main/tabs/catalog -app/main/tabs/catalog/book/detail "
+                    + "+app/main/tabs/catalog/book/detail",
+                "change navigate app/main/tabs",
+            ]))
         #expect(favouriteDetail != nil)  // untouched in its tab
         #expect(entries(app, "app/main/tabs/favourites") == ["list", "detail"])
 
         _ = await app.run("tab profile")
         _ = await app.run("open flowdemo://books")
-        #expect(app.runtime.focusedNode?.path == "app/main/tabs/catalog/list")
+        #expect(app.runtime.focusedNode?.path == "app/main/tabs/catalog/books/list")
+        // Collapsed, the list comes on top; the book stays in its column.
         #expect(entries(app, "app/main/tabs/catalog") == ["list"])
+        #expect(entries(app, "app/main/tabs/catalog/book") == ["detail"])
     }
 
     @Test("Every tab and screen has a route: a path from the root reaches a favourite's detail")
@@ -336,7 +353,7 @@ struct TabsDemoTests {
                 "Rating cancelled: the sheet was closed without a rating.",
             ])
         #expect(sheet == nil)
-        #expect(app.runtime.focusedNode?.path == "app/main/tabs/catalog/detail")
+        #expect(app.runtime.focusedNode?.path == "app/main/tabs/catalog/book/detail")
         _ = await app.run("tab favourites")
         #expect(app.runtime.focusedNode?.path == "app/main/tabs/favourites/detail")
         #expect(app.runtime.node(at: "app/main/tabs/favourites/detail")?.presentedChild == nil)
@@ -353,7 +370,7 @@ struct TabsDemoTests {
             profile
                 == lines(
                     """
-                    Profile selected: nothing exited or entered; Catalog keeps its stack: list, detail.
+                    Profile selected: nothing exited or entered; Catalog keeps its columns: books (list), book (detail).
                     +-- Profile ------------------------------------------------------------
                     | app/main/tabs/profile
                     | Tabs: Catalog Favourites [Profile]
@@ -375,7 +392,7 @@ struct TabsDemoTests {
                 "back: the profile is its tab's only screen; 'tab <name>' switches tabs."
             ])
         weak let tabs = app.runtime.node(at: "app/main/tabs")
-        weak let catalogDetail = app.runtime.node(at: "app/main/tabs/catalog/detail")
+        weak let catalogDetail = app.runtime.node(at: "app/main/tabs/catalog/book/detail")
         let output = await app.run("logout")
         #expect(output.first?.hasPrefix("Bob signed out") == true)
         #expect(tabs == nil && catalogDetail == nil)
@@ -390,7 +407,8 @@ struct TabsDemoTests {
         }
         let paths = [
             "app", "app/main", "app/main/tabs", "app/main/tabs/catalog",
-            "app/main/tabs/catalog/list", "app/main/tabs/catalog/detail",
+            "app/main/tabs/catalog/books", "app/main/tabs/catalog/books/list",
+            "app/main/tabs/catalog/book", "app/main/tabs/catalog/book/detail",
             "app/main/tabs/favourites", "app/main/tabs/favourites/list",
             "app/main/tabs/favourites/detail", "app/main/tabs/profile",
         ]
@@ -406,7 +424,7 @@ struct TabsDemoTests {
         #expect(
             output == [
                 "Quitting: the runtime stops and every node exits, innermost first.",
-                "FlowController instances still alive: 0 (12 created in this run).",
+                "FlowController instances still alive: 0 (14 created in this run).",
             ])
         harness.leaks.expectAllReleased()
         harness.finish()

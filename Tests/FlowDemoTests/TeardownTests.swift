@@ -49,8 +49,8 @@ struct TeardownTests {
         weak let main = app.runtime.node(at: "app/main")
         weak let tabs = app.runtime.node(at: "app/main/tabs")
         weak let stack = app.runtime.node(at: "app/main/tabs/catalog")
-        weak let list = app.runtime.node(at: "app/main/tabs/catalog/list")
-        weak let detail = app.runtime.node(at: "app/main/tabs/catalog/detail")
+        weak let list = app.runtime.node(at: "app/main/tabs/catalog/books/list")
+        weak let detail = app.runtime.node(at: "app/main/tabs/catalog/book/detail")
         weak let favourites = app.runtime.node(at: "app/main/tabs/favourites")
         weak let favouritesList = app.runtime.node(at: "app/main/tabs/favourites/list")
         weak let favouriteDetail = app.runtime.node(at: "app/main/tabs/favourites/detail")
@@ -63,8 +63,8 @@ struct TeardownTests {
         #expect(session?.account.username == "alice")
         #expect(session?.viewedBookIDs == [5])
         #expect(session?.favouriteBookIDs == [5])
-        // app, main, tabs, 2 stacks, 2 lists, 2 details, profile
-        #expect(app.liveNodes.alive == 10)
+        // app, main, tabs, a split, its 2 columns, a stack, 2 lists, 2 details, profile
+        #expect(app.liveNodes.alive == 12)
 
         let output = await app.echoAndRun("logout")
 
@@ -95,7 +95,7 @@ struct TeardownTests {
         _ = await app.start()
         _ = await app.run("login alice wonderland")
         _ = await app.run("select 1")
-        weak let detail = app.runtime.node(at: "app/main/tabs/catalog/detail")
+        weak let detail = app.runtime.node(at: "app/main/tabs/catalog/book/detail")
         #expect(detail != nil)
         app.runtime.trace.removeAll()
 
@@ -104,11 +104,13 @@ struct TeardownTests {
         #expect(detail == nil)
         #expect(
             app.runtime.trace.lines == [
-                "exit app/main/tabs/catalog/detail",
-                "change platformPop app/main/tabs/catalog -app/main/tabs/catalog/detail",
-                "activate app/main/tabs/catalog/list",
+                "exit app/main/tabs/catalog/book/detail",
+                "change platformPop app/main/tabs/catalog -app/main/tabs/catalog/book/detail",
+                "deactivate app/main/tabs/catalog/book",
+                "activate app/main/tabs/catalog/books",
+                "activate app/main/tabs/catalog/books/list",
             ])
-        #expect(app.liveNodes.alive == 8)
+        #expect(app.liveNodes.alive == 10)
     }
 
     @Test("The session is visible inside the main flow's subtree only")
@@ -117,7 +119,7 @@ struct TeardownTests {
         _ = await app.start()
         _ = await app.run("login bob builder")
         let root = try #require(app.runtime.node(at: "app"))
-        let list = try #require(app.runtime.node(at: "app/main/tabs/catalog/list"))
+        let list = try #require(app.runtime.node(at: "app/main/tabs/catalog/books/list"))
 
         #expect(root.dependencies.value(for: SessionKey.self) == nil)
         #expect(try list.dependencies.require(SessionKey.self).account.username == "bob")
@@ -140,7 +142,7 @@ struct TeardownTests {
             output == [
                 "> quit",
                 "Quitting: the runtime stops and every node exits, innermost first.",
-                "FlowController instances still alive: 0 (11 created in this run).",
+                "FlowController instances still alive: 0 (13 created in this run).",
             ])
         #expect(root == nil)
         #expect(app.liveNodes.alive == 0)
@@ -160,8 +162,8 @@ struct TeardownTests {
         }
 
         #expect(app.liveNodes.alive == 3)
-        // Each round: the main flow's 7 nodes (main, tabs, 2 stacks, 2 lists, profile), a
-        // detail, a new login flow and its form.
-        #expect(app.liveNodes.created == 3 + 20 * 10)
+        // Each round: the main flow's 9 nodes (main, tabs, the catalog's split, a
+        // and its 2 column stacks, a stack, 2 lists, profile), a detail, a new login flow and its form.
+        #expect(app.liveNodes.created == 3 + 20 * 12)
     }
 }

@@ -94,7 +94,7 @@ struct TextFittingTests {
 struct PanelBoxTests {
     let panel = DemoPanel(
         title: "The Strange Case of Dr Jekyll and Mr Hyde, a very long title indeed",
-        path: "app/main/tabs/catalog/detail",
+        path: "app/main/tabs/catalog/book/detail",
         tabBar: "[Catalog] Favourites Profile",
         content: [
             "Filter: \"" + String(repeating: "源", count: 60) + "\" (0 of 64 books)", "",

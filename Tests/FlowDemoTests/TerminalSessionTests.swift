@@ -19,7 +19,7 @@ struct PipedBinaryTests {
                 """
                 (interrupted: quitting as 'quit' does)
                 Quitting: the runtime stops and every node exits, innermost first.
-                FlowController instances still alive: 0 (10 created in this run).
+                FlowController instances still alive: 0 (12 created in this run).
 
                 """))
     }
@@ -127,10 +127,10 @@ struct TerminalBinaryTests {
         let demo = try RunningFlowdemo.inTerminal(columns: 44, environment: environment)
         #expect(demo.read(until: "app/login/form> "))
         demo.send("login alice wonderland\r")
-        #expect(demo.read(until: "catalog/list> "))
+        #expect(demo.read(until: "catalog/books/list> "))
         demo.send("filter dickns\u{1B}[D\u{1B}[De\u{1B}]0;pwned\u{07}\r")
         #expect(demo.read(until: "books match"))
-        #expect(demo.read(until: "catalog/list> \u{1B}[0m\u{1B}[K"))
+        #expect(demo.read(until: "catalog/books/list> \u{1B}[0m\u{1B}[K"))
         demo.send("\u{03}")
         let status = demo.waitForExit()
         let text = demo.text
@@ -151,7 +151,7 @@ struct TerminalBinaryTests {
         #expect(text.contains("^C\r\n\u{1B}[33m(interrupted: quitting as 'quit' does)"))
         #expect(
             text.hasSuffix(
-                "\u{1B}[32mFlowController instances still alive: 0 (10 created in this run)."
+                "\u{1B}[32mFlowController instances still alive: 0 (12 created in this run)."
                     + "\u{1B}[0m\r\n"))
     }
 

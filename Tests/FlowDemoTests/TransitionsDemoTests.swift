@@ -26,7 +26,7 @@ struct TransitionsDemoTests {
     ) -> [String] {
         [
             "+-- Persuasion " + String(repeating: "-", count: 57),
-            "| app/main/tabs/catalog/detail",
+            "| app/main/tabs/catalog/book/detail",
             "| Tabs: [Catalog] Favourites Profile",
             "|",
             "| Persuasion",
@@ -51,15 +51,19 @@ struct TransitionsDemoTests {
         let transcript = await onPersuasion(
             ["swipe", "cancel", "tree", "swipe", "release", "tree"], app: app)
         let treeWithDetail = [
-            "> tree", "* app", "  * main", "    * tabs", "      * catalog", "          list",
-            "        * detail", "        favourites", "          list", "        profile",
-            "FlowController instances alive: 9 (9 in the tree; * marks the focused path)",
+            "> tree", "* app", "  * main", "    * tabs", "      * catalog", "          books",
+            "            list", "        * book", "          * detail", "        favourites",
+            "          list", "        profile",
+            "FlowController instances alive: 11 (11 in the tree; * marks the focused path)",
+            "Split catalog: collapsed (80 columns, under 100): one stack (list, detail), only "
+                + "its top active; focus in book.",
         ]
+        // Collapsed (80 columns), the catalog's split is one stack: the swipe is on it.
         let begun =
             ["> swipe"]
             + [
-                "Swipe back begun on app/main/tabs/catalog (0%): 'release' closes Persuasion, "
-                    + "'cancel' keeps it."
+                "Swipe back begun on app/main/tabs/catalog, collapsed into one stack (0%): "
+                    + "'release' closes Persuasion, 'cancel' keeps it."
             ] + persuasionPanel(extra: swiping, here: "swipe [n%], release, cancel")
 
         #expect(
@@ -70,20 +74,22 @@ struct TransitionsDemoTests {
                 + ["> release", "Released at 0%: the swipe back closed Persuasion."]
                 + Array(transcript.drop { $0 != "+-- Books " + String(repeating: "-", count: 62) })
         )
-        let end = Array(transcript.suffix(10))
+        let end = Array(transcript.suffix(13))
         #expect(
             end == [
-                "> tree", "* app", "  * main", "    * tabs", "      * catalog", "        * list",
-                "        favourites", "          list", "        profile",
-                "FlowController instances alive: 8 (8 in the tree; * marks the focused path)",
+                "> tree", "* app", "  * main", "    * tabs", "      * catalog", "        * books",
+                "          * list", "          book", "        favourites", "          list",
+                "        profile",
+                "FlowController instances alive: 10 (10 in the tree; * marks the focused path)",
+                "Split catalog: collapsed (80 columns, under 100): one stack (list), only its "
+                    + "top active; focus in books.",
             ])
-        #expect(transcript.contains("| app/main/tabs/catalog/list"))
+        #expect(transcript.contains("| app/main/tabs/catalog/books/list"))
+        // The released swipe is the platform's pop of the collapsed stack, mapped onto the
+        // columns: the book column is cleared.
         #expect(
-            app.runtime.trace.lines.filter { $0.hasPrefix("gesture") } == [
-                "gesture pop began at app/main/tabs/catalog",
-                "gesture pop cancelled at app/main/tabs/catalog",
-                "gesture pop began at app/main/tabs/catalog",
-                "gesture pop committed at app/main/tabs/catalog",
+            app.runtime.trace.lines.filter { $0.hasPrefix("change platformPop") } == [
+                "change platformPop app/main/tabs/catalog -app/main/tabs/catalog/book/detail"
             ])
         #expect(app.transitions.isShowingTree)
     }
@@ -97,8 +103,8 @@ struct TransitionsDemoTests {
         #expect(
             transcript.filter { !$0.hasPrefix("|") && !$0.hasPrefix("+") } == [
                 "> swipe 60%",
-                "Swipe back begun on app/main/tabs/catalog (60%): 'release' closes Persuasion, "
-                    + "'cancel' keeps it.",
+                "Swipe back begun on app/main/tabs/catalog, collapsed into one stack (60%): "
+                    + "'release' closes Persuasion, 'cancel' keeps it.",
                 "> swipe 75",
                 "Swiped back 75%.",
                 "> back",
@@ -110,7 +116,7 @@ struct TransitionsDemoTests {
                 "> release",
                 "Released at 75%: the swipe back closed Persuasion.",
             ])
-        #expect(app.prompt == "app/main/tabs/catalog/list> ")
+        #expect(app.prompt == "app/main/tabs/catalog/books/list> ")
     }
 
     @Test("An unsaved rating refuses the swipe at begin, and back; saved, the swipe goes ahead")
@@ -145,15 +151,14 @@ struct TransitionsDemoTests {
                     "> save",
                     "You gave Persuasion 4 of 5 stars.",
                     "> swipe",
-                    "Swipe back begun on app/main/tabs/catalog (0%): 'release' closes "
-                        + "Persuasion, 'cancel' keeps it.",
+                    "Swipe back begun on app/main/tabs/catalog, collapsed into one stack (0%): "
+                        + "'release' closes Persuasion, 'cancel' keeps it.",
                     "> release",
                     "Released at 0%: the swipe back closed Persuasion.",
                 ])
         #expect(
-            app.runtime.trace.lines.filter { $0.hasPrefix("gesture") } == [
-                "gesture pop began at app/main/tabs/catalog",
-                "gesture pop committed at app/main/tabs/catalog",
+            app.runtime.trace.lines.filter { $0.hasPrefix("change platformPop") } == [
+                "change platformPop app/main/tabs/catalog -app/main/tabs/catalog/book/detail"
             ])
     }
 
@@ -209,47 +214,55 @@ struct TransitionsDemoTests {
             transcript.filter { !$0.hasPrefix("|") && !$0.hasPrefix("+") } == [
                 "> swipe",
                 // The screen shows the list alone until the push ends.
-                "Refused: no swipe back on app/main/tabs/catalog now (nothing to pop); try "
+                "Refused: no swipe back on app/main/tabs/catalog now (a transition runs); try "
                     + "again once the screen has caught up.",
                 "> back",
                 "> select 5",
                 "> tab favourites",
-                "Favourites selected: nothing exited or entered; Catalog keeps its stack: list, "
-                    + "detail.",
+                "Favourites selected: nothing exited or entered; Catalog keeps its columns: "
+                    + "books (list), book (detail).",
                 "> tree",
-                "* app", "  * main", "    * tabs", "        catalog", "          list",
-                "          detail", "      * favourites", "        * list", "        profile",
-                "FlowController instances alive: 9 (9 in the tree; * marks the focused path)",
+                "* app", "  * main", "    * tabs", "        catalog", "          books",
+                "            list", "          book", "            detail", "      * favourites",
+                "        * list", "        profile",
+                "FlowController instances alive: 11 (11 in the tree; * marks the focused path)",
+                "Split catalog: collapsed (80 columns, under 100): one stack (list, detail), "
+                    + "only its top active; focus in book.",
                 "On screen, still catching up with the tree (push detail; select favourites):",
-                "  app/main/tabs/catalog: list",
+                "  app/main/tabs/catalog/books: list",
                 "  app/main/tabs/favourites: list",
                 "> tree",
-                "* app", "  * main", "    * tabs", "        catalog", "          list",
-                "          detail", "      * favourites", "        * list", "        profile",
-                "FlowController instances alive: 9 (9 in the tree; * marks the focused path)",
+                "* app", "  * main", "    * tabs", "        catalog", "          books",
+                "            list", "          book", "            detail", "      * favourites",
+                "        * list", "        profile",
+                "FlowController instances alive: 11 (11 in the tree; * marks the focused path)",
+                "Split catalog: collapsed (80 columns, under 100): one stack (list, detail), "
+                    + "only its top active; focus in book.",
                 "On screen, still catching up with the tree (push detail; select favourites):",
-                "  app/main/tabs/catalog: list",
+                "  app/main/tabs/catalog/books: list",
                 "  app/main/tabs/favourites: list",
             ])
-        // The push of Persuasion and the tab selection end; the pop and the push of Great
-        // Expectations typed meanwhile reach the screen as one step.
+        // The push of Persuasion and the tab selection end; the pop (the collapsed split's
+        // back: the book column cleared) and the selection of Great Expectations typed
+        // meanwhile reach the screen as one step in the book column.
         clock.advance(by: .milliseconds(150))
         let caughtUp = await app.run("tree")
         #expect(
-            Array(caughtUp.suffix(3)) == [
-                "On screen, still catching up with the tree (show list, detail):",
-                "  app/main/tabs/catalog: list, detail",
+            Array(caughtUp.suffix(4)) == [
+                "On screen, still catching up with the tree (show detail):",
+                "  app/main/tabs/catalog/books: list",
+                "  app/main/tabs/catalog/book: detail",
                 "  app/main/tabs/favourites: list",
             ])
         clock.advance(by: .milliseconds(250))
         #expect(
-            await app.run("tree").last
-                == "FlowController instances alive: 9 (9 in the tree; * marks the focused path)")
+            await app.run("tree").dropLast().last
+                == "FlowController instances alive: 11 (11 in the tree; * marks the focused path)")
         #expect(app.transitions.isShowingTree && app.transitions.isIdle)
         #expect(
             app.screen.log == [
                 "start", "show login", "show main", "push detail", "select favourites",
-                "show list, detail",
+                "show detail",
             ])
         #expect(!app.runtime.trace.lines.contains { $0.hasPrefix("failure") })
     }

@@ -12,7 +12,7 @@ struct WalkthroughTests {
         #expect(await app.walkthrough() == lines(expectedWalkthrough))
         #expect(app.hasQuit)
         #expect(app.liveNodes.alive == 0)
-        #expect(app.liveNodes.created == 17)
+        #expect(app.liveNodes.created == 19)
     }
 
     @Test("The walkthrough's commands are the ones the docs describe")
@@ -58,7 +58,9 @@ let expectedWalkthrough = """
       trace: enter app/main
       trace: enter app/main/tabs
       trace: enter app/main/tabs/catalog
-      trace: enter app/main/tabs/catalog/list
+      trace: enter app/main/tabs/catalog/books
+      trace: enter app/main/tabs/catalog/books/list
+      trace: enter app/main/tabs/catalog/book
       trace: enter app/main/tabs/favourites
       trace: enter app/main/tabs/favourites/list
       trace: enter app/main/tabs/profile
@@ -66,9 +68,13 @@ let expectedWalkthrough = """
       trace: activate app/main
       trace: activate app/main/tabs
       trace: activate app/main/tabs/catalog
-      trace: activate app/main/tabs/catalog/list
+      trace: activate app/main/tabs/catalog/books
+      trace: activate app/main/tabs/catalog/books/list
+      trace: activate app/main/tabs/catalog/book
+      trace: change platformCollapse app/main/tabs/catalog
+      trace: deactivate app/main/tabs/catalog/book
     +-- Books --------------------------------------------------------------
-    | app/main/tabs/catalog/list
+    | app/main/tabs/catalog/books/list
     | Tabs: [Catalog] Favourites Profile
     |
     | Signed in as Alice; books opened this session: 0
@@ -90,7 +96,7 @@ let expectedWalkthrough = """
     +-----------------------------------------------------------------------
     > next
     +-- Books --------------------------------------------------------------
-    | app/main/tabs/catalog/list
+    | app/main/tabs/catalog/books/list
     | Tabs: [Catalog] Favourites Profile
     |
     | Signed in as Alice; books opened this session: 0
@@ -113,7 +119,7 @@ let expectedWalkthrough = """
     > filter dickens
     6 of 64 books match "dickens".
     +-- Books --------------------------------------------------------------
-    | app/main/tabs/catalog/list
+    | app/main/tabs/catalog/books/list
     | Tabs: [Catalog] Favourites Profile
     |
     | Signed in as Alice; books opened this session: 0
@@ -132,14 +138,16 @@ let expectedWalkthrough = """
     | Anywhere: open, about, tree, trace, help, quit
     +-----------------------------------------------------------------------
     > select 1
-      trace: send BookSelected from app/main/tabs/catalog/list
-      trace: enter app/main/tabs/catalog/detail
-      trace: change push app/main/tabs/catalog +app/main/tabs/catalog/detail
-      trace: deactivate app/main/tabs/catalog/list
-      trace: activate app/main/tabs/catalog/detail
-      trace: handled BookSelected at app/main
+      trace: send BookSelected from app/main/tabs/catalog/books/list
+      trace: enter app/main/tabs/catalog/book/detail
+      trace: change show app/main/tabs/catalog +app/main/tabs/catalog/book/detail
+      trace: deactivate app/main/tabs/catalog/books/list
+      trace: deactivate app/main/tabs/catalog/books
+      trace: activate app/main/tabs/catalog/book
+      trace: activate app/main/tabs/catalog/book/detail
+      trace: handled BookSelected at app/main/tabs/catalog
     +-- Great Expectations -------------------------------------------------
-    | app/main/tabs/catalog/detail
+    | app/main/tabs/catalog/book/detail
     | Tabs: [Catalog] Favourites Profile
     |
     | Great Expectations
@@ -153,11 +161,13 @@ let expectedWalkthrough = """
     | Anywhere: open, about, tree, trace, help, quit
     +-----------------------------------------------------------------------
     > back
-      trace: exit app/main/tabs/catalog/detail
-      trace: change platformPop app/main/tabs/catalog -app/main/tabs/catalog/detail
-      trace: activate app/main/tabs/catalog/list
+      trace: exit app/main/tabs/catalog/book/detail
+      trace: change platformPop app/main/tabs/catalog -app/main/tabs/catalog/book/detail
+      trace: deactivate app/main/tabs/catalog/book
+      trace: activate app/main/tabs/catalog/books
+      trace: activate app/main/tabs/catalog/books/list
     +-- Books --------------------------------------------------------------
-    | app/main/tabs/catalog/list
+    | app/main/tabs/catalog/books/list
     | Tabs: [Catalog] Favourites Profile
     |
     | Signed in as Alice; books opened this session: 1
@@ -176,14 +186,16 @@ let expectedWalkthrough = """
     | Anywhere: open, about, tree, trace, help, quit
     +-----------------------------------------------------------------------
     > select 6
-      trace: send BookSelected from app/main/tabs/catalog/list
-      trace: enter app/main/tabs/catalog/detail
-      trace: change push app/main/tabs/catalog +app/main/tabs/catalog/detail
-      trace: deactivate app/main/tabs/catalog/list
-      trace: activate app/main/tabs/catalog/detail
-      trace: handled BookSelected at app/main
+      trace: send BookSelected from app/main/tabs/catalog/books/list
+      trace: enter app/main/tabs/catalog/book/detail
+      trace: change show app/main/tabs/catalog +app/main/tabs/catalog/book/detail
+      trace: deactivate app/main/tabs/catalog/books/list
+      trace: deactivate app/main/tabs/catalog/books
+      trace: activate app/main/tabs/catalog/book
+      trace: activate app/main/tabs/catalog/book/detail
+      trace: handled BookSelected at app/main/tabs/catalog
     +-- A Christmas Carol --------------------------------------------------
-    | app/main/tabs/catalog/detail
+    | app/main/tabs/catalog/book/detail
     | Tabs: [Catalog] Favourites Profile
     |
     | A Christmas Carol
@@ -197,11 +209,11 @@ let expectedWalkthrough = """
     | Anywhere: open, about, tree, trace, help, quit
     +-----------------------------------------------------------------------
     > rate
-      trace: enter app/main/tabs/catalog/detail/rate
-      trace: change present app/main/tabs/catalog/detail +app/main/tabs/catalog/detail/rate
-      trace: activate app/main/tabs/catalog/detail/rate
+      trace: enter app/main/tabs/catalog/book/detail/rate
+      trace: change present app/main/tabs/catalog/book/detail +app/main/tabs/catalog/book/detail/rate
+      trace: activate app/main/tabs/catalog/book/detail/rate
     +-- Rate this book -----------------------------------------------------
-    | app/main/tabs/catalog/detail/rate
+    | app/main/tabs/catalog/book/detail/rate
     |
     | How many stars for A Christmas Carol?
     | stars <n> rates it from 1 to 5; close leaves without a rating.
@@ -210,12 +222,12 @@ let expectedWalkthrough = """
     | Anywhere: open, about, tree, trace, help, quit
     +-----------------------------------------------------------------------
     > close
-      trace: exit app/main/tabs/catalog/detail/rate
-      trace: cancelled app/main/tabs/catalog/detail/rate (it left without finishing): run at app/main/tabs/catalog/detail throws
-      trace: change platformDismiss app/main/tabs/catalog/detail -app/main/tabs/catalog/detail/rate
+      trace: exit app/main/tabs/catalog/book/detail/rate
+      trace: cancelled app/main/tabs/catalog/book/detail/rate (it left without finishing): run at app/main/tabs/catalog/book/detail throws
+      trace: change platformDismiss app/main/tabs/catalog/book/detail -app/main/tabs/catalog/book/detail/rate
     Rating cancelled: the sheet was closed without a rating.
     +-- A Christmas Carol --------------------------------------------------
-    | app/main/tabs/catalog/detail
+    | app/main/tabs/catalog/book/detail
     | Tabs: [Catalog] Favourites Profile
     |
     | A Christmas Carol
@@ -229,11 +241,11 @@ let expectedWalkthrough = """
     | Anywhere: open, about, tree, trace, help, quit
     +-----------------------------------------------------------------------
     > rate
-      trace: enter app/main/tabs/catalog/detail/rate
-      trace: change present app/main/tabs/catalog/detail +app/main/tabs/catalog/detail/rate
-      trace: activate app/main/tabs/catalog/detail/rate
+      trace: enter app/main/tabs/catalog/book/detail/rate
+      trace: change present app/main/tabs/catalog/book/detail +app/main/tabs/catalog/book/detail/rate
+      trace: activate app/main/tabs/catalog/book/detail/rate
     +-- Rate this book -----------------------------------------------------
-    | app/main/tabs/catalog/detail/rate
+    | app/main/tabs/catalog/book/detail/rate
     |
     | How many stars for A Christmas Carol?
     | stars <n> rates it from 1 to 5; close leaves without a rating.
@@ -242,12 +254,12 @@ let expectedWalkthrough = """
     | Anywhere: open, about, tree, trace, help, quit
     +-----------------------------------------------------------------------
     > stars 4
-      trace: finished app/main/tabs/catalog/detail/rate: result to run at app/main/tabs/catalog/detail
-      trace: exit app/main/tabs/catalog/detail/rate
-      trace: change dismiss app/main/tabs/catalog/detail -app/main/tabs/catalog/detail/rate
+      trace: finished app/main/tabs/catalog/book/detail/rate: result to run at app/main/tabs/catalog/book/detail
+      trace: exit app/main/tabs/catalog/book/detail/rate
+      trace: change dismiss app/main/tabs/catalog/book/detail -app/main/tabs/catalog/book/detail/rate
     You gave A Christmas Carol 4 of 5 stars.
     +-- A Christmas Carol --------------------------------------------------
-    | app/main/tabs/catalog/detail
+    | app/main/tabs/catalog/book/detail
     | Tabs: [Catalog] Favourites Profile
     |
     | A Christmas Carol
@@ -264,7 +276,7 @@ let expectedWalkthrough = """
     > fav
     Added A Christmas Carol to your favourites (1); 'tab favourites' lists them.
     +-- A Christmas Carol --------------------------------------------------
-    | app/main/tabs/catalog/detail
+    | app/main/tabs/catalog/book/detail
     | Tabs: [Catalog] Favourites Profile
     |
     | A Christmas Carol
@@ -281,11 +293,12 @@ let expectedWalkthrough = """
     +-----------------------------------------------------------------------
     > tab favourites
       trace: change select app/main/tabs
-      trace: deactivate app/main/tabs/catalog/detail
+      trace: deactivate app/main/tabs/catalog/book/detail
+      trace: deactivate app/main/tabs/catalog/book
       trace: deactivate app/main/tabs/catalog
       trace: activate app/main/tabs/favourites
       trace: activate app/main/tabs/favourites/list
-    Favourites selected: nothing exited or entered; Catalog keeps its stack: list, detail.
+    Favourites selected: nothing exited or entered; Catalog keeps its columns: books (list), book (detail).
     +-- Favourites ---------------------------------------------------------
     | app/main/tabs/favourites/list
     | Tabs: Catalog [Favourites] Profile
@@ -325,22 +338,26 @@ let expectedWalkthrough = """
       * main
         * tabs
             catalog
-              list
-              detail
+              books
+                list
+              book
+                detail
           * favourites
               list
             * detail
             profile
-    FlowController instances alive: 10 (10 in the tree; * marks the focused path)
+    FlowController instances alive: 12 (12 in the tree; * marks the focused path)
+    Split catalog: collapsed (80 columns, under 100): one stack (list, detail), only its top active; focus in book.
     > tab catalog
       trace: change select app/main/tabs
       trace: deactivate app/main/tabs/favourites/detail
       trace: deactivate app/main/tabs/favourites
       trace: activate app/main/tabs/catalog
-      trace: activate app/main/tabs/catalog/detail
+      trace: activate app/main/tabs/catalog/book
+      trace: activate app/main/tabs/catalog/book/detail
     Catalog selected: nothing exited or entered; Favourites keeps its stack: list, detail.
     +-- A Christmas Carol --------------------------------------------------
-    | app/main/tabs/catalog/detail
+    | app/main/tabs/catalog/book/detail
     | Tabs: [Catalog] Favourites Profile
     |
     | A Christmas Carol
@@ -356,12 +373,14 @@ let expectedWalkthrough = """
     | Anywhere: open, about, tree, trace, help, quit
     +-----------------------------------------------------------------------
     > tab catalog
-      trace: exit app/main/tabs/catalog/detail
-      trace: change select app/main/tabs -app/main/tabs/catalog/detail
-      trace: activate app/main/tabs/catalog/list
+      trace: exit app/main/tabs/catalog/book/detail
+      trace: change platformPop app/main/tabs/catalog -app/main/tabs/catalog/book/detail
+      trace: deactivate app/main/tabs/catalog/book
+      trace: activate app/main/tabs/catalog/books
+      trace: activate app/main/tabs/catalog/books/list
     Catalog reselected: popped to its root (detail exited).
     +-- Books --------------------------------------------------------------
-    | app/main/tabs/catalog/list
+    | app/main/tabs/catalog/books/list
     | Tabs: [Catalog] Favourites Profile
     |
     | Signed in as Alice; books opened this session: 2
@@ -381,10 +400,11 @@ let expectedWalkthrough = """
     +-----------------------------------------------------------------------
     > tab profile
       trace: change select app/main/tabs
-      trace: deactivate app/main/tabs/catalog/list
+      trace: deactivate app/main/tabs/catalog/books/list
+      trace: deactivate app/main/tabs/catalog/books
       trace: deactivate app/main/tabs/catalog
       trace: activate app/main/tabs/profile
-    Profile selected: nothing exited or entered; Catalog keeps its stack: list.
+    Profile selected: nothing exited or entered; Catalog keeps its columns: books (list), book (empty).
     +-- Profile ------------------------------------------------------------
     | app/main/tabs/profile
     | Tabs: Catalog Favourites [Profile]
@@ -408,7 +428,9 @@ let expectedWalkthrough = """
       trace: exit app/main/tabs/favourites/detail
       trace: exit app/main/tabs/favourites/list
       trace: exit app/main/tabs/favourites
-      trace: exit app/main/tabs/catalog/list
+      trace: exit app/main/tabs/catalog/book
+      trace: exit app/main/tabs/catalog/books/list
+      trace: exit app/main/tabs/catalog/books
       trace: exit app/main/tabs/catalog
       trace: exit app/main/tabs
       trace: exit app/main
@@ -442,5 +464,5 @@ let expectedWalkthrough = """
       trace: cancelled app/login (it left without finishing): run at app throws
       trace: exit app
       trace: change stop -app
-    FlowController instances still alive: 0 (17 created in this run).
+    FlowController instances still alive: 0 (19 created in this run).
     """

@@ -1,15 +1,16 @@
 import FlowKit
 
-/// A tab's navigation stack of book screens: the catalog tab's (the book list at the bottom)
-/// or the favourites tab's (the favourites list at the bottom), detail screens over it.
+/// A navigation stack of book screens: the favourites tab (the favourites list at the
+/// bottom, detail screens pushed over it), or a column of the catalog's split
+/// (``CatalogSplit``): `books` (the book list) and `book` (empty until a book is selected).
 ///
 /// Each tab has its own stack, so each keeps its own screens while another tab is selected.
-/// The name is the tab's name and also its route (`catalog`, `favourites`): a navigation path
-/// step with that route selects the tab.
+/// The name is also the stack's route (`favourites`, `books`, `book`): a navigation path step
+/// with that route selects the tab or focuses the column.
 final class BookStack: FlowStack {
     private let registration: LiveNodeCounter.Registration
 
-    init(name: String, counter: LiveNodeCounter, root: FlowController) {
+    init(name: String, counter: LiveNodeCounter, root: FlowController? = nil) {
         registration = counter.register()
         super.init(name: name, route: FlowRoute(name), root: root)
         // Deep links (and, later, restored paths) build the book screens: one factory for the
@@ -17,11 +18,6 @@ final class BookStack: FlowStack {
         register(CatalogRoute.self) { route, context in
             try BookStack.screen(for: route, joining: context, counter: counter)
         }
-    }
-
-    /// The catalog tab: the book list, details pushed over it.
-    static func catalog(counter: LiveNodeCounter) -> BookStack {
-        BookStack(name: "catalog", counter: counter, root: ListScreen(counter: counter))
     }
 
     /// The favourites tab: the favourites list, details pushed over it.

@@ -3,8 +3,9 @@ import FlowKit
 /// The signed-in part of the app: holds the tabs (catalog, favourites, profile) and owns the
 /// ``UserSession`` (set on it under ``SessionKey``).
 ///
-/// It handles ``BookSelected`` by pushing a detail screen onto the stack of the tab the book
-/// was selected in: neither list knows what comes after it. It finishes when
+/// It handles ``BookSelected`` from the favourites tab by pushing a detail screen onto that
+/// tab's stack (the catalog's split handles its own list's selections: ``CatalogSplit``):
+/// neither list knows what comes after it. It finishes when
 /// ``LogoutRequested`` reaches it: the app root awaits that.
 ///
 /// What a save needs is in two places: the navigation (which tab, which screens) is made of
@@ -31,8 +32,8 @@ final class MainFlow: FlowController, ResultFlow, FlowRestorable {
         } catch {
             preconditionFailure("MainFlow: \(error)")
         }
-        // The detail goes on the stack of the screen that sent the event: the catalog's or
-        // the favourites'. Each tab keeps its own stack.
+        // The detail goes on the stack of the screen that sent the event: the favourites'
+        // (the catalog's split shows its own). Each tab keeps its own stack.
         on(BookSelected.self) { selected, origin in
             guard let stack = origin.parent as? FlowStack else { return .forward }
             try stack.push(DetailScreen(book: selected.book, counter: counter))

@@ -4,7 +4,7 @@ import FlowKit
 ///
 /// Every tab is entered with the main flow and stays entered until logout; `tab <name>`
 /// selects one with ``FlowTabs/select(_:)``, which moves activation only: nothing exits, and
-/// each tab's stack stays as deep as it was. Selecting the tab that is already selected pops
+/// each tab's stack (and the catalog's columns) stays as it was. Selecting the tab that is already selected pops
 /// its stack to its root (``FlowTabs/reselectionPopsToRoot``), as tab bars usually do.
 final class MainTabs: FlowTabs {
     private let registration: LiveNodeCounter.Registration
@@ -14,7 +14,7 @@ final class MainTabs: FlowTabs {
         super.init(
             name: "tabs", route: "tabs",
             tabs: [
-                BookStack.catalog(counter: counter),
+                CatalogSplit(counter: counter),
                 BookStack.favourites(counter: counter),
                 ProfileScreen(counter: counter),
             ])

@@ -17,10 +17,22 @@ public enum CatalogRoute: Hashable, Sendable, Codable {
 /// detail, for the identifiers the catalog has).
 enum DemoLinks {
     /// The path to the list: through the main flow's tabs to the catalog tab, which the step
-    /// `catalog` selects, whichever tab was selected before.
+    /// `catalog` selects, whichever tab was selected before, and its list column, which the
+    /// step `books` focuses (on a collapsed split: brings on top).
     static let list: [FlowStep] = [
-        .child("main"), .child("tabs"), .child("catalog"), .child(CatalogRoute.list),
+        .child("main"), .child("tabs"), .child("catalog"), .child("books"),
+        .child(CatalogRoute.list),
     ]
+
+    /// The path to book `id`: the catalog tab, its book column (focused, or on a collapsed
+    /// split brought on top), and the book in it: kept if the column shows it, else pushed
+    /// onto the column (one transaction; `back` returns to the book shown before).
+    static func detail(id: Int) -> [FlowStep] {
+        [
+            .child("main"), .child("tabs"), .child("catalog"), .child("book"),
+            .child(CatalogRoute.detail(id: id)),
+        ]
+    }
 
     /// The router for `catalog`.
     static func router(for catalog: CatalogStore) -> FlowURLRouter {
@@ -30,7 +42,7 @@ enum DemoLinks {
         do {
             try router.add("/books") { _ in list }
             try router.add("/books/:id") { match in
-                list + [.push(CatalogRoute.detail(id: try match.int("id", in: range)))]
+                detail(id: try match.int("id", in: range))
             }
         } catch {
             preconditionFailure("DemoLinks: \(error)")

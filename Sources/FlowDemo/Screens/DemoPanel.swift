@@ -52,13 +52,16 @@ public struct DemoPanel: Equatable, Sendable {
         self.globalCommands = globalCommands
     }
 
-    /// The body rows below the top rule, without the frame.
-    private var rows: [String] {
+    /// The body rows below the top rule, without the frame. The `Anywhere:` row is left out
+    /// when ``globalCommands`` is empty (the second panel of a split view).
+    var rows: [String] {
         var rows = [path] + (tabBar.map { ["Tabs: " + $0] } ?? []) + [""] + content + [""]
         if !localCommands.isEmpty {
             rows.append("Here: " + localCommands.joined(separator: ", "))
         }
-        rows.append("Anywhere: " + globalCommands.joined(separator: ", "))
+        if !globalCommands.isEmpty {
+            rows.append("Anywhere: " + globalCommands.joined(separator: ", "))
+        }
         return rows
     }
 
@@ -71,6 +74,24 @@ public struct DemoPanel: Equatable, Sendable {
         return lines
     }
 
+    /// ``rows`` wrapped to `width` cells at spaces (a wrapped row goes on indented by two).
+    func rows(wrappedTo width: Int) -> [String] {
+        rows.flatMap { DemoText.wrap($0, width: width, indent: "  ") }
+    }
+
+    /// The transcript frame exactly `width` cells wide (a panel of a split view), with `rows`
+    /// (already wrapped, see ``rows(wrappedTo:)``): the rules span the width, and shorter
+    /// lines are padded with spaces to the width.
+    func lines(fittedTo width: Int, rows: [String]) -> [String] {
+        let head = DemoText.fit("+-- \(title) ", width: width, ellipsis: "...")
+        var lines = [head + String(repeating: "-", count: max(0, width - DemoText.width(head)))]
+        lines += rows.map {
+            DemoText.pad($0.isEmpty ? "|" : "| " + $0, to: width, ellipsis: "...")
+        }
+        lines.append("+" + String(repeating: "-", count: max(0, width - 1)))
+        return lines
+    }
+
     /// The closed box for a terminal `columns` wide: at most ``maxBoxWidth`` and at least
     /// ``minBoxWidth`` columns, every line exactly as wide as the box.
     ///
@@ -79,7 +100,16 @@ public struct DemoPanel: Equatable, Sendable {
     ///   - colored: Whether to colour the frame, title, path and command labels.
     ///   - unicode: Whether to draw with box-drawing characters and `…` (else ASCII).
     public func box(width columns: Int, colored: Bool, unicode: Bool) -> [String] {
-        let width = min(Self.maxBoxWidth, max(Self.minBoxWidth, columns))
+        box(width: columns, colored: colored, unicode: unicode, rows: nil)
+    }
+
+    /// The closed box `columns` wide (at least ``minBoxWidth``), with `rows` if given (a
+    /// panel of a split view, its rows wrapped; its width is not capped at ``maxBoxWidth``:
+    /// the split shares the width it is given), else ``rows`` (at most ``maxBoxWidth``).
+    func box(width columns: Int, colored: Bool, unicode: Bool, rows given: [String]?) -> [String] {
+        let capped = given == nil ? Self.maxBoxWidth : Int.max
+        let rows = given ?? rows
+        let width = min(capped, max(Self.minBoxWidth, columns))
         let inner = width - 4
         let ellipsis = unicode ? "…" : "..."
         let glyph =

@@ -8,25 +8,39 @@ extension DemoApp {
 
     /// Whether the focused screen sits on a stack above another entry, so a platform back
     /// button would show.
-    var canGoBack: Bool {
-        guard let node = runtime.focusedNode, let stack = node.parent as? FlowStack else {
+    var canGoBack: Bool { canGoBack(at: runtime.focusedNode) }
+
+    /// Whether `node` is the top of a stack above another entry: of its own stack, or of the
+    /// one stack a collapsed split shows.
+    func canGoBack(at node: FlowController?) -> Bool {
+        guard let node, let stack = node.parent as? FlowStack, stack.top === node else {
             return false
         }
-        return stack.top === node && stack.entries.count > 1
+        if let split = collapsedSplit(holding: stack) {
+            let compact = split.compactStack
+            return compact.count > 1 && compact.last === node
+        }
+        return stack.entries.count > 1
     }
 
     func isAvailable(_ command: DemoCommand) -> Bool {
+        isAvailable(command, at: runtime.focusedNode)
+    }
+
+    /// Whether the screen `node` takes `command`.
+    func isAvailable(_ command: DemoCommand, at node: FlowController?) -> Bool {
         if command.isGlobal || command.isGesture { return true }
-        if command.name == "back" { return canGoBack }
-        if command.name == "tab" { return visibleTabs != nil }
-        if command.name == "close" { return runtime.focusedNode?.isPresented ?? false }
-        guard let screen = focusedScreen else { return false }
+        if command.name == "back" { return canGoBack(at: node) }
+        if command.name == "tab" { return visibleTabs(at: node) != nil }
+        if command.name == "close" { return node?.isPresented ?? false }
+        guard let screen = node as? any DemoScreen else { return false }
         return screen.commandNames.contains(command.name)
             || screen.unlistedCommandNames.contains(command.name)
     }
 
     /// The platform's back button: the terminal pops the screen itself and tells FlowKit,
-    /// exactly as a navigation bar's back button would. A screen whose exit guard refuses
+    /// exactly as a navigation bar's back button would (in a collapsed split, the pop of its
+    /// one stack, which FlowKit maps onto the columns). A screen whose exit guard refuses
     /// (an unsaved rating) hides the button, as an app does: `back` is refused.
     func goBack() {
         guard let node = runtime.focusedNode, let stack = node.parent as? FlowStack else {
@@ -36,6 +50,7 @@ extension DemoApp {
             console.write("Refused: back would close \(title(of: node)): \(reason).", style: .error)
             return
         }
+        if let split = collapsedSplit(holding: stack) { return compactBack(in: split) }
         do {
             try stack.platformDidPop()
         } catch {
@@ -46,7 +61,8 @@ extension DemoApp {
     /// The platform's close button on a sheet: the terminal dismisses it and tells FlowKit.
     /// `open <link>`: a deep link, mapped to a path by ``DemoLinks`` and navigated in one
     /// transaction. Logged out, the main flow's guard sends the user to the login screen
-    /// first; the link is kept and carried on once they have signed in.
+    /// first; the link is kept and carried on once they have signed in. Signed in, a link to
+    /// a book first selects it in the catalog's split (``selectLinkedBook(_:)``).
     func openLink(_ link: String?) {
         guard let link else {
             console.write("Refused: give a link; usage: open <link>.", style: .error)
@@ -55,6 +71,7 @@ extension DemoApp {
         do {
             let steps = try links.steps(for: link)
             dismissSheetLeftBehind(by: steps)
+            try selectLinkedBook(steps)
             try runtime.navigate(to: steps)
             console.write("Opened \(link).", style: .success)
         } catch let error as FlowURLError {
@@ -131,19 +148,25 @@ extension DemoApp {
             .split(separator: "\n").map(String.init)
         let inTree = lines.count
         console.write(lines)
-        let marks =
-            withIdentities
-            ? "* marks the focused path, #n is a node's identity" : "* marks the focused path"
+        var marks = "* marks the focused path"
+        if lines.contains(where: { $0.trimmingWhitespace.hasPrefix("+ ") }) {
+            marks += ", + the other active nodes"
+        }
+        if withIdentities { marks += ", #n is a node's identity" }
         console.write(
             "FlowController instances alive: \(liveNodes.alive) (\(inTree) in the tree; "
                 + "\(marks))")
+        console.write(splitTreeLines())
         console.write(onScreenLines())
     }
 
     /// The tab container whose bar is on screen: the nearest one above the focused node,
     /// unless a sheet presented on the way covers it.
-    var visibleTabs: MainTabs? {
-        var node = runtime.focusedNode
+    var visibleTabs: MainTabs? { visibleTabs(at: runtime.focusedNode) }
+
+    /// The tab container whose bar is on screen over `start`.
+    func visibleTabs(at start: FlowController?) -> MainTabs? {
+        var node = start
         while let current = node {
             if let tabs = current as? MainTabs { return tabs }
             if current.isPresented { return nil }
@@ -172,6 +195,10 @@ extension DemoApp {
         let previous = tabs.selectedTab
         let stack = tab as? FlowStack
         let popped = tab === previous ? stack?.entries.dropFirst().map(\.name) ?? [] : []
+        let kept = previous.flatMap(Self.keptContent(of:))
+        if tab === previous, let split = tab as? FlowSplit, split.isCollapsed {
+            return popCollapsedToRoot(split, title: title)
+        }
         do {
             try tabs.select(tab)
         } catch {
@@ -180,10 +207,8 @@ extension DemoApp {
         }
         if tab !== previous {
             var message = "\(title) selected: nothing exited or entered"
-            if let previous = previous as? FlowStack {
-                message +=
-                    "; \(MainTabs.title(of: previous)) keeps its stack: "
-                    + previous.entries.map(\.name).joined(separator: ", ")
+            if let previous, let kept {
+                message += "; \(MainTabs.title(of: previous)) keeps \(kept)"
             }
             console.write(message + ".", style: .success)
         } else if !popped.isEmpty {
@@ -195,6 +220,21 @@ extension DemoApp {
                 stack == nil ? "Already on \(title)." : "Already on \(title), at its root.",
                 style: .notice)
         }
+    }
+
+    /// What a tab keeps while another is selected, in words: `its stack: list, detail`, or
+    /// for a split `its columns: books (list), book (detail)`; `nil` for a screen.
+    static func keptContent(of tab: FlowController) -> String? {
+        if let stack = tab as? FlowStack {
+            return "its stack: " + stack.entries.map(\.name).joined(separator: ", ")
+        }
+        guard let split = tab as? FlowSplit else { return nil }
+        let columns = split.regions.map { column in
+            let entries = (column as? FlowStack)?.entries.map(\.name) ?? [column.name]
+            let shown = entries.isEmpty ? "empty" : entries.joined(separator: ", ")
+            return "\(column.name) (\(shown))"
+        }
+        return "its columns: " + columns.joined(separator: ", ")
     }
 
     func toggleTrace() {
@@ -221,11 +261,17 @@ extension DemoApp {
 
     /// The commands of the focused screen, `back` first and `tab` last where they apply (the
     /// platform's back button and tab bar); while a swipe is in progress, the swipe's.
-    var localCommands: [DemoCommand] {
-        if gesture != nil { return DemoCommand.all.filter(\.isGesture) }
-        guard let screen = focusedScreen else { return [] }
-        let back = canGoBack ? ["back"] : []
-        let tab = visibleTabs != nil ? ["tab"] : []
+    var localCommands: [DemoCommand] { localCommands(at: runtime.focusedNode) }
+
+    /// The commands of the screen `node` (see ``localCommands``); none for another column's
+    /// screen while a swipe is in progress.
+    func localCommands(at node: FlowController?) -> [DemoCommand] {
+        if gesture != nil {
+            return node === runtime.focusedNode ? DemoCommand.all.filter(\.isGesture) : []
+        }
+        guard let screen = node as? any DemoScreen else { return [] }
+        let back = canGoBack(at: node) ? ["back"] : []
+        let tab = visibleTabs(at: node) != nil ? ["tab"] : []
         return (back + screen.commandNames + tab).compactMap(DemoCommand.named)
     }
 

@@ -29,6 +29,11 @@ extension DemoApp {
             console.write("Swiped back \(percent(gesture)).")
             return
         }
+        if let node = runtime.focusedNode, let stack = node.parent as? FlowStack,
+            stack.top === node, let split = collapsedSplit(holding: stack)
+        {
+            return beginCompactSwipe(closing: node, in: split, progress: progress)
+        }
         guard let node = runtime.focusedNode, let stack = node.parent as? FlowStack,
             stack.top === node, stack.entries.count > 1
         else {
@@ -42,7 +47,7 @@ extension DemoApp {
         do {
             let started = try transitions.beginInteractivePop(on: stack)
             gesture = started
-            gestureStack = stack
+            gesturePath = stack.path
             if let progress { started.update(progress: Double(progress) / 100) }
             console.write(
                 "Swipe back begun on \(stack.path) (\(percent(started))): 'release' closes "
@@ -70,9 +75,9 @@ extension DemoApp {
             return
         }
         let closing = runtime.focusedNode.map(title(of:)) ?? "the screen"
-        let path = gestureStack?.path ?? "the stack"
+        let path = gesturePath ?? "the stack"
         self.gesture = nil
-        gestureStack = nil
+        gesturePath = nil
         if committing {
             gesture.commit()
             console.write("Released at \(percent(gesture)): the swipe back closed \(closing).")
@@ -90,7 +95,42 @@ extension DemoApp {
             + "keeps it)"
     }
 
-    private func percent(_ gesture: FlowInteractiveTransition) -> String {
+    /// `swipe` on the top of a collapsed split's one stack: the platform's swipe back there,
+    /// which pops that stack (``compactBack(in:)``) when released. The exit guard of the
+    /// screen it would close decides first.
+    private func beginCompactSwipe(
+        closing node: FlowController, in split: FlowSplit, progress: Int?
+    ) {
+        let compact = split.compactStack
+        guard compact.count > 1, compact.last === node else {
+            console.write("swipe: nothing to go back to here.", style: .error)
+            return
+        }
+        if case .refuse(let reason) = node.shouldExit() {
+            console.write(
+                "Refused: the swipe back would close \(title(of: node)): \(reason).",
+                style: .error)
+            return
+        }
+        guard transitions.isIdle else {
+            console.write(
+                "Refused: no swipe back on \(split.path) now (a transition runs); try again "
+                    + "once the screen has caught up.", style: .error)
+            return
+        }
+        let started = CompactSwipe { [weak self, weak split] in
+            guard let self, let split else { return }
+            self.compactBack(in: split)
+        }
+        gesture = started
+        gesturePath = split.path
+        if let progress { started.update(progress: Double(progress) / 100) }
+        console.write(
+            "Swipe back begun on \(split.path), collapsed into one stack "
+                + "(\(percent(started))): 'release' closes \(title(of: node)), 'cancel' keeps it.")
+    }
+
+    private func percent(_ gesture: any DemoSwipe) -> String {
         "\(Int((gesture.progress * 100).rounded()))%"
     }
 

@@ -15,14 +15,20 @@ import FlowKitLinks
 ///         form                 LoginScreen
 ///       main                   MainFlow, owns the UserSession (SessionKey); awaited until logout
 ///         tabs                 MainTabs (FlowTabs): `tab <name>` selects
-///           catalog            BookStack (FlowStack), the Catalog tab
-///             list             ListScreen
-///             detail           DetailScreen, pushed on BookSelected
-///               rate           RatingSheet, presented and awaited by the detail screen
+///           catalog            CatalogSplit (FlowSplit), the Catalog tab
+///             books            BookStack (FlowStack), the list column
+///               list           ListScreen
+///             book             BookStack (FlowStack), the detail column, empty at first
+///               detail         DetailScreen, shown on BookSelected (replacing the last)
+///                 rate         RatingSheet, presented and awaited by the detail screen
 ///           favourites         BookStack (FlowStack), the Favourites tab
 ///             list             FavouritesScreen
 ///             detail           DetailScreen, pushed on BookSelected
 ///           profile            ProfileScreen, the Profile tab
+///
+/// The catalog is a split view: at least ``DemoLayout/splitMinWidth`` columns wide
+/// (``layout``) its list and its book are drawn side by side, both active; narrower it is
+/// collapsed into one stack (see DemoApp+Split.swift).
 ///
 /// The steps are `async`: the app root and the detail screen await flows in tasks of their
 /// own, so after each command the step lets those tasks run (``settle()``) before it takes
@@ -52,6 +58,9 @@ public final class DemoApp {
     /// Where the navigation is restored from at start and saved to at quit (`--state FILE`),
     /// if anywhere. The walkthrough sets it to `nil`: it neither reads nor writes the file.
     public internal(set) var stateFile: DemoStateFile?
+    /// The screen's width, which decides whether the catalog's split is collapsed; changed by
+    /// ``resizeStep(to:)``.
+    public let layout: DemoLayout
     /// Whether ``stateFile`` held something other than a saved state at start (not JSON, not
     /// a snapshot, a directory): then quitting leaves it as it was rather than replace it.
     var keepsStateFile = false
@@ -62,8 +71,11 @@ public final class DemoApp {
     var lastPanel: DemoPanel?
     var traceObservation: FlowTraceObservation?
     /// The swipe back in progress (`swipe`), if any, and its stack.
-    var gesture: FlowInteractiveTransition?
-    weak var gestureStack: FlowStack?
+    var gesture: (any DemoSwipe)?
+    /// The path of the stack (or collapsed split) the swipe is on.
+    var gesturePath: String?
+    /// The split view drawn last, if the last panel was drawn with its split's columns.
+    var lastSplit: DemoSplitView?
 
     /// Creates the app. Nothing runs until ``start()``.
     ///
@@ -76,19 +88,24 @@ public final class DemoApp {
     ///   - stateFile: Where to restore the navigation from at start and save it to at quit.
     ///   - transitionTime: How long the terminal takes to show a push, pop, presentation or
     ///     tab change (``DemoScreenHost``); zero, the default, shows each at once.
+    ///   - width: The screen's width in columns (``layout``); the default, 80, collapses the
+    ///     catalog's split into one stack.
     public init(
         catalog: CatalogStore, accounts: [Account] = Account.shipped,
         lockout: LockoutPolicy = .standard, clock: (any DemoClock)? = nil,
-        stateFile: DemoStateFile? = nil, transitionTime: Duration = .zero
+        stateFile: DemoStateFile? = nil, transitionTime: Duration = .zero,
+        width: Int = DemoTerminal.fallbackColumns
     ) {
         let counter = LiveNodeCounter()
         self.stateFile = stateFile
+        layout = DemoLayout(width: width)
         links = DemoLinks.router(for: catalog)
         let root = AppRoot(counter: counter)
         root.dependencies.set(console, for: ConsoleKey.self)
         root.dependencies.set(
             AuthService(accounts: accounts, policy: lockout), for: AuthServiceKey.self)
         root.dependencies.set(catalog, for: CatalogStoreKey.self)
+        root.dependencies.set(layout, for: DemoLayoutKey.self)
         if let clock { root.dependencies[DemoClockKey.self] = clock }
         liveNodes = counter
         screen = DemoScreenHost(
@@ -123,11 +140,11 @@ public final class DemoApp {
     /// - Throws: ``CatalogError`` or a decoding error if the resource is broken.
     public static func shipped(
         clock: (any DemoClock)? = nil, stateFile: DemoStateFile? = nil,
-        transitionTime: Duration = .zero
+        transitionTime: Duration = .zero, width: Int = DemoTerminal.fallbackColumns
     ) throws -> DemoApp {
         DemoApp(
             catalog: try CatalogStore.shipped(), clock: clock, stateFile: stateFile,
-            transitionTime: transitionTime)
+            transitionTime: transitionTime, width: width)
     }
 
     // MARK: Steps
@@ -137,70 +154,14 @@ public final class DemoApp {
     public func startStep() async -> DemoOutput {
         let notes = startRuntime()
         await settle()
+        syncLayout()
         console.write("FlowKit demo: the app is a tree of FlowControllers. Type 'help' for help.")
         for note in notes { console.write(note.text, style: note.style) }
         console.write("")
         return finish(command: nil, forcePanel: true)
     }
 
-    /// Starts the runtime: restored from ``stateFile`` when it holds a state that restores,
-    /// else fresh. Returns what to tell the user (nothing without a state file).
-    func startRuntime() -> [(text: String, style: DemoStyle)] {
-        var notes: [(text: String, style: DemoStyle)] = []
-        if let stateFile {
-            switch stateFile.load() {
-            case .missing:
-                notes.append(
-                    (
-                        "No saved state in \(stateFile.shownPath) yet: a fresh start; quit saves it there.",
-                        .notice
-                    ))
-            case .unreadable(let reason):
-                keepsStateFile = true
-                notes.append((Self.couldNotRestore(stateFile, reason), .error))
-            case .snapshot(let snapshot):
-                do {
-                    let report = try runtime.start(
-                        restoring: snapshot, routeTypes: DemoStateFile.routeTypes)
-                    notes.append((restoredNote(stateFile), .success))
-                    if !report.isComplete {
-                        let skipped = report.skipped.map { DemoStateFile.oneLine($0.description) }
-                        notes.append(
-                            (
-                                "Not restored (a guard refused): "
-                                    + skipped.joined(separator: "; ") + ".", .notice
-                            ))
-                    }
-                    return notes
-                } catch {
-                    notes.append(
-                        (Self.couldNotRestore(stateFile, DemoStateFile.reason(for: error)), .error))
-                }
-            }
-        }
-        do {
-            try runtime.start()
-        } catch {
-            preconditionFailure("DemoApp.start: \(error)")
-        }
-        return notes
-    }
-
-    static func couldNotRestore(_ file: DemoStateFile, _ reason: String) -> String {
-        "Could not restore state from \(file.shownPath): \(reason); starting fresh."
-    }
-
-    /// What a restored start says: who is signed in, if anyone.
-    func restoredNote(_ file: DemoStateFile) -> String {
-        let main = (runtime.root as? AppRoot)?.current as? MainFlow
-        guard let session = main?.session else {
-            return "Restored the state saved in \(file.shownPath) (nobody is signed in)."
-        }
-        return "Restored the state saved in \(file.shownPath): \(session.account.displayName) is "
-            + "signed in."
-    }
-
-    /// The prompt for interactive mode: the focused path, e.g. `app/main/tabs/catalog/list> `.
+    /// The prompt for interactive mode: the focused path, e.g. `app/main/tabs/catalog/books/list> `.
     public var prompt: String {
         (runtime.focusedNode?.path ?? "flowdemo") + "> "
     }
@@ -252,8 +213,10 @@ public final class DemoApp {
                 style: .error)
             return finish(command: echo)
         }
-        guard isAvailable(command) else {
-            let reason = focusedScreen?.whyNot(command.name) ?? "not available here."
+        guard isAvailable(command) || focusColumn(taking: command) else {
+            let reason =
+                splitWhyNot(command) ?? focusedScreen?.whyNot(command.name)
+                ?? "not available here."
             console.write("\(command.name): \(reason)", style: .error)
             return finish(command: echo)
         }
@@ -292,6 +255,7 @@ public final class DemoApp {
             focusedScreen?.perform(command.name, arguments: arguments)
         }
         await settle()
+        syncLayout()
         return finish(command: echo, forcePanel: forcePanel)
     }
 
@@ -358,37 +322,6 @@ public final class DemoApp {
                 + "(\(liveNodes.created) created in this run).",
             style: liveNodes.alive == 0 ? .success : .error)
         return DemoOutput(command: command, lines: console.take())
-    }
-
-    /// Saves the navigation to ``stateFile``, if there is one, and says how it went. A file
-    /// that cannot be written is reported and changes nothing else (the exit status stays
-    /// 0 unless something leaked). A file that held something else than a saved state at
-    /// start (``DemoStateFile/Loaded/unreadable(_:)``) is not replaced: it may be a file the
-    /// user named by mistake. One that held a snapshot this app could not restore (another
-    /// version, a book that is gone) is.
-    func saveState() {
-        guard let stateFile, runtime.isRunning else { return }
-        guard !keepsStateFile else {
-            console.write(
-                "Not saving the state to \(stateFile.shownPath): it held no saved state at start, so "
-                    + "it is left as it was.", style: .notice)
-            return
-        }
-        do {
-            try stateFile.save(try runtime.snapshot())
-            console.write(
-                "Saved the state to \(stateFile.shownPath): flowdemo --state \(stateFile.shownPath) "
-                    + "starts here.", style: .success)
-        } catch {
-            console.write(
-                "Could not save the state to \(stateFile.shownPath): "
-                    + "\(DemoStateFile.reason(for: error)).", style: .error)
-        }
-    }
-
-    /// Forgets ``stateFile``: the walkthrough neither reads nor writes it.
-    func forgetStateFile() {
-        stateFile = nil
     }
 
 }

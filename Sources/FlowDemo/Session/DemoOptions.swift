@@ -11,6 +11,23 @@ public struct DemoOptions: Equatable, Sendable {
     /// milliseconds (0 to ``maxAnimationMilliseconds``; 0: none). `nil`: the default, 250 on
     /// an interactive terminal and none otherwise (``animationMilliseconds(interactive:)``).
     public var animationMilliseconds: Int?
+    /// `--width N` (or `--width=N`): the screen's width in columns, fixed (``minWidth`` to
+    /// ``maxWidth``), whatever the terminal is and however it is resized. `nil`: the
+    /// terminal's width, followed live as it is resized; ``DemoTerminal/fallbackColumns``
+    /// when output is not a terminal (``width(terminalColumns:)``).
+    public var width: Int?
+
+    /// The narrowest `--width` accepted.
+    public static let minWidth = 20
+    /// The widest `--width` accepted.
+    public static let maxWidth = 1_000
+
+    /// The screen's width to start with: ``width`` if given, else `terminalColumns` (the
+    /// width standard output reports, `nil` when it is not a terminal), else
+    /// ``DemoTerminal/fallbackColumns``, so a transcript is the same wherever it is taken.
+    public func width(terminalColumns: Int?) -> Int {
+        width ?? terminalColumns ?? DemoTerminal.fallbackColumns
+    }
 
     /// The longest `--animate` accepted, in milliseconds.
     public static let maxAnimationMilliseconds = 5_000
@@ -31,8 +48,8 @@ public struct DemoOptions: Equatable, Sendable {
     ///
     /// - Throws: ``DemoOptionsError`` for an argument it does not know, a `--state` without a
     ///   file name (a name starting with `-` is taken for a forgotten one: write `./-name`),
-    ///   an `--animate` without a whole number of milliseconds in range, or an option given
-    ///   twice.
+    ///   an `--animate` without a whole number of milliseconds in range, a `--width` without
+    ///   a whole number of columns in range, or an option given twice.
     public init(arguments: [String]) throws {
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
@@ -48,6 +65,10 @@ public struct DemoOptions: Equatable, Sendable {
                 try setAnimation(remaining.popFirst())
             case _ where argument.hasPrefix("--animate="):
                 try setAnimation(String(argument.dropFirst("--animate=".count)))
+            case "--width":
+                try setWidth(remaining.popFirst())
+            case _ where argument.hasPrefix("--width="):
+                try setWidth(String(argument.dropFirst("--width=".count)))
             default: throw DemoOptionsError.unknownArgument(argument)
             }
         }
@@ -65,6 +86,15 @@ public struct DemoOptions: Equatable, Sendable {
         animationMilliseconds = milliseconds
     }
 
+    private mutating func setWidth(_ value: String?) throws {
+        guard width == nil else { throw DemoOptionsError.repeatedOption("--width") }
+        guard let value, let columns = Int(value), (Self.minWidth...Self.maxWidth).contains(columns)
+        else {
+            throw DemoOptionsError.badColumns("--width", value ?? "")
+        }
+        width = columns
+    }
+
     private mutating func setStateFile(_ path: String?) throws {
         guard stateFile == nil else { throw DemoOptionsError.repeatedOption("--state") }
         guard let path, !path.isEmpty, !path.hasPrefix("-") else {
@@ -78,6 +108,7 @@ public struct DemoOptions: Equatable, Sendable {
         flowdemo: the FlowKit demo, a terminal app whose navigation is a FlowController tree.
 
         USAGE: swift run flowdemo [--help] [--walkthrough] [--state FILE] [--animate MS]
+                                  [--width N]
                (or the built binary, with the same options: .build/debug/flowdemo)
 
         OPTIONS:
@@ -94,6 +125,11 @@ public struct DemoOptions: Equatable, Sendable {
                            milliseconds (0 to 5000; 0: at once). Default: 250 on a terminal,
                            0 for piped input, so transcripts stay the same. Commands typed
                            meanwhile run at once; the screen catches up.
+          --width N        The screen's width in columns (20 to 1000), fixed. From 100
+                           columns the catalog is a split view: the list and the book
+                           side by side, both active; narrower, one stack. Default: the
+                           terminal's width, followed live when it is resized (nothing is
+                           lost either way); 80 when output is not a terminal.
 
         MODES:
           A terminal: interactive; each step clears the screen and draws the screen's panel,
@@ -108,7 +144,9 @@ public struct DemoOptions: Equatable, Sendable {
 
         THE TREE:
           app (switch) -> login -> form
-                       -> main (owns the session) -> tabs -> catalog -> list [-> detail]
+                       -> main (owns the session) -> tabs -> catalog (split)
+                                                              -> books -> list
+                                                              -> book [-> detail]
                                                           -> favourites -> list [-> detail]
                                                           -> profile
 
@@ -119,7 +157,10 @@ public struct DemoOptions: Equatable, Sendable {
           filter [text]             Show books whose title, author or genre contains
                                     text; no text clears the filter (list).
           select <n>                Open book n of the list (list).
-          back                      The platform back button: pops the detail screen.
+          back                      The platform back button: pops the detail screen
+                                    (collapsed split: back to the list, the book
+                                    column cleared; side by side: none at a column's
+                                    root).
           swipe [n%]                The platform's swipe back on this stack: begins it
                                     (asking the screen first: an unsaved rating
                                     refuses), or moves it to n%. Meanwhile only the
@@ -134,13 +175,16 @@ public struct DemoOptions: Equatable, Sendable {
                                     to its root.
           logout                    Sign out, from any screen of a tab.
           open <link>, about        Follow flowdemo://books/<id>; present the about screen.
-          tree [ids]                Print the live tree; * marks the focused path; with
+          tree [ids]                Print the live tree; * marks the focused path, + the
+                                    other active nodes (a split's other column); with
                                     ids, each node's identity (#42) after its name.
                                     While a transition or a swipe runs, also what the
                                     screen still shows.
           trace                     Print FlowKit's trace lines as they happen (toggle).
           help, ?                   List the commands of this screen and redraw it.
           quit                      Stop the runtime and count surviving FlowControllers.
+          Side by side, a command the focused column's screen does not take goes to the
+          other column's screen, and the focus moves there (nothing exits or enters).
           Extra words are refused with the command's usage. Control characters and escape
           sequences are removed from input; lines over 200 characters are refused.
 
@@ -165,6 +209,8 @@ public enum DemoOptionsError: Error, Equatable, CustomStringConvertible {
     case repeatedOption(String)
     /// The option needs a whole number of milliseconds in range, and got the value.
     case badMilliseconds(String, String)
+    /// The option needs a whole number of columns in range, and got the value.
+    case badColumns(String, String)
 
     public var description: String {
         switch self {
@@ -181,6 +227,12 @@ public enum DemoOptionsError: Error, Equatable, CustomStringConvertible {
                 "flowdemo: \(option) needs a whole number of milliseconds from 0 to "
                 + "\(DemoOptions.maxAnimationMilliseconds) (\(option) MS), not \(given); see "
                 + "swift run flowdemo --help"
+        case .badColumns(let option, let value):
+            let given = value.isEmpty ? "nothing" : "'\(value)'"
+            return
+                "flowdemo: \(option) needs a whole number of columns from "
+                + "\(DemoOptions.minWidth) to \(DemoOptions.maxWidth) (\(option) N), not \(given); "
+                + "see swift run flowdemo --help"
         }
     }
 }

@@ -11,6 +11,9 @@ public struct DemoOutput: Equatable, Sendable {
     public var lines: [DemoLine]
     /// The focused screen's panel after the step; `nil` once the demo has quit.
     public var panel: DemoPanel?
+    /// The columns of the split the focused screen is in, side by side, when the split is
+    /// expanded; drawn instead of ``panel`` then.
+    public var split: DemoSplitView?
     /// Whether the panel differs from the one drawn before (or must be drawn anyway, as at
     /// the start and after `help`): the transcript draws it only then.
     public var isPanelNew: Bool
@@ -18,20 +21,21 @@ public struct DemoOutput: Equatable, Sendable {
     /// Creates an output.
     public init(
         command: String? = nil, lines: [DemoLine] = [], panel: DemoPanel? = nil,
-        isPanelNew: Bool = false
+        split: DemoSplitView? = nil, isPanelNew: Bool = false
     ) {
         self.command = command
         self.lines = lines
         self.panel = panel
+        self.split = split
         self.isPanelNew = isPanelNew
     }
 
     /// The output as transcript lines: `> command` when `echo`, the messages, then the panel
-    /// if it is new.
+    /// (or the split's panels side by side) if it is new.
     public func plainLines(echo: Bool) -> [String] {
         var result = echo ? command.map { ["> " + $0] } ?? [] : []
         result += lines.map(\.text)
-        if isPanelNew, let panel { result += panel.lines }
+        if isPanelNew, let panel { result += split?.lines ?? panel.lines }
         return result
     }
 }

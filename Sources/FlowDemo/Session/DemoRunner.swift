@@ -14,12 +14,16 @@
 /// and `tree` shows what the terminal still shows.
 ///
 /// In every mode an interrupt (Ctrl-C, SIGINT, SIGTERM, SIGHUP) quits as `quit` does, and
-/// the end of input quits on a fresh line; a half-typed line on a terminal is not run.
+/// the end of input quits on a fresh line; a half-typed line on a terminal is not run. A
+/// resize (SIGWINCH) re-reads the screen's width when the layout follows the terminal
+/// (`layoutWidth`, no `--width`): the catalog's split collapses or expands
+/// (``DemoApp/resizeStep(to:)``), and the screen is drawn again.
 @MainActor
 public final class DemoRunner {
     private let app: DemoApp
     private var renderer: DemoRenderer
     private let columns: () -> Int?
+    private let layoutWidth: (() -> Int?)?
     private let write: (String) -> Void
     private var decoder = TerminalKeyDecoder()
     private var editor = LineEditor()
@@ -36,14 +40,18 @@ public final class DemoRunner {
     ///   - terminal: What the input and output are.
     ///   - columns: The terminal's width now (asked before each drawing, so a resized
     ///     terminal is fitted); `nil` keeps the width in `terminal`.
+    ///   - layoutWidth: The screen's width after a resize, asked on each
+    ///     ``DemoInputEvent/resize``; `nil` (the default, and with `--width`): a resize
+    ///     changes no layout.
     ///   - write: Writes text to standard output.
     public init(
         app: DemoApp, terminal: DemoTerminal, columns: @escaping () -> Int? = { nil },
-        write: @escaping (String) -> Void
+        layoutWidth: (() -> Int?)? = nil, write: @escaping (String) -> Void
     ) {
         self.app = app
         renderer = DemoRenderer(terminal: terminal)
         self.columns = columns
+        self.layoutWidth = layoutWidth
         self.write = write
     }
 
@@ -54,6 +62,12 @@ public final class DemoRunner {
         case .lines: await runLines(input)
         case .editor: await runEditor(input)
         }
+    }
+
+    /// The app's output for a resize, if the layout follows the terminal's width.
+    private func resizeLayout() async -> DemoOutput? {
+        guard let layoutWidth, let width = layoutWidth() else { return nil }
+        return await app.resizeStep(to: width)
     }
 
     private func emit(_ output: DemoOutput, echo: Bool) {
@@ -96,7 +110,8 @@ public final class DemoRunner {
                 emit(await app.interruptStep(), echo: false)
                 return
             case .resize:
-                continue
+                guard isStarted, let output = await resizeLayout() else { continue }
+                emit(output, echo: false)
             }
         }
     }
@@ -125,7 +140,10 @@ public final class DemoRunner {
                 emit(await app.interruptStep(), echo: false)
                 return
             case .resize:
-                continue
+                guard let output = await resizeLayout(), !output.lines.isEmpty else { continue }
+                write("\n")
+                emit(output, echo: false)
+                write(renderer.prompt(app.prompt))
             }
         }
     }
@@ -159,7 +177,13 @@ public final class DemoRunner {
                 finishLine(mark: "^C")
                 emit(await app.interruptStep(), echo: false)
             case .resize:
-                redrawScreen()
+                if let output = await resizeLayout() {
+                    emit(output, echo: true)
+                    if output.panel != nil { screen = output }
+                    drawLine()
+                } else {
+                    redrawScreen()
+                }
             }
         }
     }

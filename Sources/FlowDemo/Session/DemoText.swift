@@ -51,6 +51,38 @@ public enum DemoText {
         return fitted + String(repeating: " ", count: max(0, width - Self.width(fitted)))
     }
 
+    /// `text` broken into lines of at most `width` cells, at spaces where it can be (a word
+    /// wider than a line is cut); every line after the first starts with `indent`.
+    ///
+    ///     DemoText.wrap("Here: rate, fav, logout", width: 12, indent: "  ")
+    ///     // ["Here: rate,", "  fav,", "  logout"]
+    public static func wrap(_ text: String, width: Int, indent: String = "") -> [String] {
+        guard width > Self.width(indent), Self.width(text) > width else { return [text] }
+        var lines: [String] = []
+        var rest = Substring(text)
+        var prefix = ""
+        while !rest.isEmpty {
+            let room = width - Self.width(prefix)
+            if Self.width(rest) <= room {
+                lines.append(prefix + rest)
+                break
+            }
+            // The longest prefix of `rest` that fits, then back to its last space.
+            var end = rest.startIndex
+            var used = 0
+            while end < rest.endIndex, used + Self.width(of: rest[end]) <= room {
+                used += Self.width(of: rest[end])
+                end = rest.index(after: end)
+            }
+            let cut = rest[..<end].lastIndex(of: " ").map { rest[..<$0] } ?? rest[..<end]
+            let line = cut.isEmpty ? rest[..<end] : cut
+            lines.append(prefix + line)
+            rest = rest[line.endIndex...].drop { $0 == " " }
+            prefix = indent
+        }
+        return lines
+    }
+
     private static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format, .control: return true

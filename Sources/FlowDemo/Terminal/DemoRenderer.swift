@@ -37,7 +37,9 @@ public struct DemoRenderer: Sendable {
         }
         lines += output.lines.map { $0.style.apply(to: $0.text, colored: colored) }
         let showsPanel = terminal.clearsScreen || output.isPanelNew
-        if showsPanel, let panel = output.panel {
+        if showsPanel, let split = output.split {
+            lines += split.box(colored: colored, unicode: terminal.usesUnicode)
+        } else if showsPanel, let panel = output.panel {
             lines += panel.box(
                 width: terminal.columns ?? DemoTerminal.fallbackColumns, colored: colored,
                 unicode: terminal.usesUnicode)
