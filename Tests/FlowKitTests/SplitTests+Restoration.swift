@@ -1,4 +1,5 @@
 import FlowKit
+import FlowKitTesting
 import Foundation
 import Testing
 
@@ -164,5 +165,40 @@ struct SplitObservationTests {
         #expect(app.split.preferredCompactColumn == .sidebar)
         #expect(failures.count == 1)
         #expect(failures.first?.contains("shows nothing") == true)
+    }
+}
+
+@Suite("Splits: transitions")
+@MainActor
+struct SplitTransitionTests {
+    @Test("A compact pop the platform made is not shown again; a selection is one column step")
+    func compactPopIsThePlatforms() throws {
+        let platform = SimulatedPlatform(rules: .uiKit, duration: 350)
+        let transitions = FlowTransitions(host: platform)
+        let detail = FlowStack(name: "detail", root: FlowController(name: "item"))
+        let list = FlowStack(name: "list", root: FlowController(name: "books"))
+        let split = FlowSplit(
+            name: "split", sidebar: FlowStack(name: "sidebar", root: FlowController(name: "s")),
+            content: list, detail: detail)
+        let runtime = try FlowRuntime(root: split, host: transitions)
+        try runtime.start()
+        platform.runUntilIdle()
+        try detail.push(FlowController(name: "more"))
+        platform.runUntilIdle()
+        let performed = platform.performedSteps.count
+
+        try split.platformDidCollapse()
+        try split.platformDidPopCompact(to: list.entries[0])
+        platform.runUntilIdle()
+        #expect(platform.performedSteps.count == performed)
+        #expect(transitions.isShowingTree && transitions.isIdle)
+        #expect(platform.illegalCalls.isEmpty)
+
+        try split.show(FlowController(name: "other"), in: .detail)
+        platform.runUntilIdle()
+        let steps = platform.performedSteps.dropFirst(performed)
+        #expect(steps.count == 1)
+        #expect(steps.first?.container == detail.id)
+        #expect(transitions.isShowingTree && transitions.isIdle)
     }
 }

@@ -314,3 +314,71 @@ struct SplitTests {
         #expect(bag.alive.isEmpty)
     }
 }
+
+@Suite("Splits: navigation")
+@MainActor
+struct SplitNavigationTests {
+    /// A split whose detail column builds `item` screens by route.
+    private func makeApp(collapsed: Bool = false) throws -> (FlowRuntime, FlowSplit, FlowStack) {
+        let detail = FlowStack(name: "detail", route: "detail")
+        detail.register(Int.self) { id, _ in
+            FlowController(name: "item-\(id)", route: FlowRoute(id))
+        }
+        let split = FlowSplit(
+            name: "split", sidebar: FlowStack(name: "sidebar", root: FlowController(name: "s")),
+            detail: detail, collapsed: collapsed)
+        let runtime = try FlowRuntime(root: split)
+        try runtime.start()
+        return (runtime, split, detail)
+    }
+
+    @Test("A root step replaces what the detail shows in one transaction; child would push")
+    func rootStepReplacesTheDetail() throws {
+        let (runtime, split, detail) = try makeApp()
+        let host = RecordingFlowHost()
+        try runtime.navigate(to: [.child("detail"), .root(1)])
+        try runtime.navigate(to: [.child("detail"), .child(2)])
+        #expect(detail.entries.map(\.name) == ["item-1", "item-2"])
+        let bag = WeakBag()
+        bag.track(detail.entries[0], "item-1")
+        bag.track(detail.entries[1], "item-2")
+        try runtime.navigate(to: [.child("detail"), .root(3)])
+        #expect(detail.entries.map(\.name) == ["item-3"])
+        #expect(bag.alive.isEmpty)
+        // The bottom entry with the route is kept, what is above it popped.
+        try runtime.navigate(to: [.child("detail"), .child(4)])
+        let three = detail.entries[0]
+        try runtime.navigate(to: [.child("detail"), .root(3)])
+        #expect(detail.entries.count == 1 && detail.entries[0] === three)
+        #expect(split.focusedColumn == .detail)
+        #expect(FlowStep.root(3).description == "root 3")
+        _ = host
+    }
+
+    @Test("A path through a collapsed split into its empty column fills it and brings it on top")
+    func collapsedPathIntoEmptyColumn() throws {
+        let (runtime, split, detail) = try makeApp(collapsed: true)
+        #expect(split.isCollapsed)
+        #expect(runtime.activeNodes.map(\.name) == ["split", "sidebar", "s"])
+        #expect(!detail.isActive)
+        try runtime.navigate(to: [.child("detail"), .root(5)])
+        #expect(split.compactStack.map(\.name) == ["s", "item-5"])
+        #expect(runtime.focusedPath.map(\.name) == ["split", "detail", "item-5"])
+        #expect(runtime.activationIsConsistent)
+        // The explicit focus still refuses a column that shows nothing.
+        try split.platformDidPopCompact(to: split.compactStack[0])
+        #expect(throws: FlowError.self) { try split.focus(.detail) }
+    }
+
+    @Test("A split made collapsed enters with only its top column active")
+    func entersCollapsed() throws {
+        let journal = Journal()
+        let split = FlowSplit(
+            name: "split", sidebar: LoggingNode("sidebar", journal: journal),
+            detail: LoggingNode("detail", journal: journal), collapsed: true)
+        let runtime = try FlowRuntime(root: split)
+        try runtime.start()
+        #expect(journal.entries == ["enter sidebar", "enter detail", "active detail"])
+        #expect(runtime.activationIsConsistent)
+    }
+}

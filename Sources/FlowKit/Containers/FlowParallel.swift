@@ -155,7 +155,7 @@ open class FlowParallel: FlowController {
         }
         guard index != _selectedIndexShown else { return }
         try _perform(platform ? .platformFocus : .focus, platform: platform, rerun: { rerun }) {
-            change in try self._planFocus(index, in: &change)
+            change in try self._planFocus(index, requiringContent: true, in: &change)
         }
     }
 
@@ -163,8 +163,11 @@ open class FlowParallel: FlowController {
     var _selectedIndexShown: Int { _focus }
 
     /// Plans the focus moving to the region at `index` (a collapsed ``FlowSplit`` brings
-    /// that column on top instead, and refuses one that shows nothing).
-    func _planFocus(_ index: Int, in change: inout _Transaction) throws {
+    /// that column on top instead and, with `requiringContent`, refuses one that shows
+    /// nothing; a navigation step does not require it, as the path may fill the column).
+    func _planFocus(
+        _ index: Int, requiringContent: Bool, in change: inout _Transaction
+    ) throws {
         change.select(index, in: self)
     }
 
@@ -175,7 +178,7 @@ open class FlowParallel: FlowController {
         guard let index = regions.firstIndex(where: { $0.route == route }) else {
             throw FlowError.unknownRoute(route: route.description, node: path)
         }
-        try _planFocus(index, in: &change)
+        try _planFocus(index, requiringContent: false, in: &change)
         return (regions[index], false)
     }
 }

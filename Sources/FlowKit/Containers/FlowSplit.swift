@@ -75,12 +75,15 @@ open class FlowSplit: FlowParallel {
     ///   - focus: The column focused first.
     ///   - preferredCompactColumn: The column shown on top when the split is collapsed (see
     ///     ``preferredCompactColumn``).
+    ///   - collapsed: Whether the split starts collapsed (the host knows the window is
+    ///     compact before the split enters: it then enters with only its top column active,
+    ///     with no activation of the others to take back).
     /// - Precondition: the columns are fresh nodes, each appearing once; `focus` and
     ///   `preferredCompactColumn` are columns of this split.
     public init(
         name: String, route: FlowRoute? = nil, sidebar: FlowController,
         content: FlowController? = nil, detail: FlowController, focus: Column = .sidebar,
-        preferredCompactColumn: Column = .detail
+        preferredCompactColumn: Column = .detail, collapsed: Bool = false
     ) {
         let columns: [Column] =
             content == nil ? [.sidebar, .detail] : [.sidebar, .content, .detail]
@@ -92,6 +95,7 @@ open class FlowSplit: FlowParallel {
         let nodes = [sidebar] + (content.map { [$0] } ?? []) + [detail]
         super.init(
             name: name, route: route, regions: nodes, focused: columns.firstIndex(of: focus)!)
+        _isCollapsed = collapsed
     }
 
     /// The node of `column`, or `nil` if this split has no such column (a two-column split
@@ -393,11 +397,13 @@ open class FlowSplit: FlowParallel {
 
     /// On a collapsed split, focusing a column (or a navigation step into it) brings it on
     /// top instead: it must show something.
-    override func _planFocus(_ index: Int, in change: inout _Transaction) throws {
+    override func _planFocus(
+        _ index: Int, requiringContent: Bool, in change: inout _Transaction
+    ) throws {
         guard change.plannedLayout(of: self).collapsed else {
             return change.select(index, in: self)
         }
-        if !Self._showsSomething(_children[index]) {
+        if requiringContent && !Self._showsSomething(_children[index]) {
             throw FlowError.splitLayoutMismatch(
                 split: path, reason: "is collapsed and its \(columns[index]) column shows nothing")
         }

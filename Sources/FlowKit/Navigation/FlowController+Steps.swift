@@ -15,6 +15,19 @@ extension FlowController {
             let node = try _makePresented(step.route)
             change.present(node, by: self)
             return (node, true)
+        case .root:
+            if let presented = change.plannedPresented(of: self) {
+                change.remove(presented, from: self)
+            }
+            let children = change.plannedChildren(of: self)
+            if let bottom = children.first, bottom.route == step.route {
+                for entry in children.dropFirst().reversed() { change.remove(entry, from: self) }
+                return (bottom, false)
+            }
+            let node = try _makeChild(step.route)
+            for old in children.reversed() { change.remove(old, from: self) }
+            change.append(node, to: self)
+            return (node, true)
         case .push:
             guard let stack = _effectiveParent as? FlowStack else {
                 throw FlowError.pushOutsideStack(node: path, route: step.route.description)

@@ -23,6 +23,12 @@ public struct FlowStep: Hashable, Sendable, CustomStringConvertible {
         /// dismissed and a new node is presented. Built by the previous node's factories or
         /// by a global route of one of its ancestors.
         case present
+        /// The previous node's only embedded child (a stack's only entry): its bottom child
+        /// is kept if it has the route (what is above it is popped), else every child exits
+        /// and a new node built by the previous node's factories takes their place. What the
+        /// previous node presents is dismissed. A selection's deep link: it replaces what a
+        /// ``FlowSplit``'s detail column shows, where ``child`` would push onto it.
+        case root
     }
 
     /// The route of the node this step reaches.
@@ -46,17 +52,23 @@ public struct FlowStep: Hashable, Sendable, CustomStringConvertible {
         FlowStep(FlowRoute(route), placement: .push)
     }
 
+    /// A root step (see ``Placement/root``).
+    public static func root(_ route: some Hashable & Sendable) -> FlowStep {
+        FlowStep(FlowRoute(route), placement: .root)
+    }
+
     /// A present step (see ``Placement/present``).
     public static func present(_ route: some Hashable & Sendable) -> FlowStep {
         FlowStep(FlowRoute(route), placement: .present)
     }
 
-    /// `list`, `push detail(id: 7)`, `present share`.
+    /// `list`, `push detail(id: 7)`, `present share`, `root detail(id: 7)`.
     public var description: String {
         switch placement {
         case .child: return route.description
         case .push: return "push \(route)"
         case .present: return "present \(route)"
+        case .root: return "root \(route)"
         }
     }
 }

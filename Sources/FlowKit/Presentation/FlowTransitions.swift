@@ -100,9 +100,18 @@ public final class FlowTransitions: FlowHost {
                 _shown[id]?.presented = nil
                 _forget(presented)
             }
-            if let children = _shown[id]?.children, children.contains(where: exited.contains) {
+            // A collapsed split's compact pop is reported in the split; what left was in
+            // its column stacks.
+            var containers = [id]
+            if let split = runtime.node(id: id) as? FlowSplit {
+                containers += split._children.map(\.id)
+            }
+            for container in containers {
+                guard let children = _shown[container]?.children,
+                    children.contains(where: exited.contains)
+                else { continue }
                 for child in children where exited.contains(child) { _forget(child) }
-                _shown[id]?.children = children.filter { !exited.contains($0) }
+                _shown[container]?.children = children.filter { !exited.contains($0) }
             }
         }
         if change.kind == .platformSelect, let tabs = runtime.node(id: id) as? FlowTabs {
