@@ -290,15 +290,14 @@ struct TabsDemoTests {
         #expect(app.runtime.focusedNode?.path == "app/main/tabs/catalog/book/detail")
         #expect((app.runtime.focusedNode as? DetailScreen)?.book.id == 12)
         #expect(try tabs(of: app).selectedIndex == 0)
-        // Signed in, the link first selects the book in the catalog's split (the book shown
-        // before exits), then navigates to it: the tab container moves the selection.
+        // One transaction: the link's `.root` step replaces the book shown before (it exits),
+        // and the tab container moves the selection.
         #expect(
             app.runtime.trace.lines.starts(with: [
                 "exit app/main/tabs/catalog/book/detail",
                 "enter app/main/tabs/catalog/book/detail",
-                "change show app/main/tabs/catalog -app/main/tabs/catalog/book/detail "
+                "change navigate app/main/tabs -app/main/tabs/catalog/book/detail "
                     + "+app/main/tabs/catalog/book/detail",
-                "change navigate app/main/tabs",
             ]))
         #expect(favouriteDetail != nil)  // untouched in its tab
         #expect(entries(app, "app/main/tabs/favourites") == ["list", "detail"])

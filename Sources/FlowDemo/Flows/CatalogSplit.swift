@@ -56,19 +56,6 @@ final class CatalogSplit: FlowSplit {
     /// The detail screen shown, if a book is selected.
     var detail: DetailScreen? { book.entries.last as? DetailScreen }
 
-    /// Shows the book of `route` (a ``CatalogRoute/detail(id:)``) in the detail column,
-    /// replacing what it showed (one change), as a selection in the list does.
-    ///
-    /// - Throws: ``CatalogError/unknownBook(_:)``; a guard's refusal (an unsaved rating).
-    func showBook(_ route: CatalogRoute) throws {
-        guard case .detail(let id) = route else { return }
-        let store = try dependencies.require(CatalogStoreKey.self)
-        guard let book = store.books.first(where: { $0.id == id }) else {
-            throw CatalogError.unknownBook(id)
-        }
-        try show(DetailScreen(book: book, counter: counter), in: .detail)
-    }
-
     /// A narrow screen shows the split collapsed from the start.
     override func didEnter() {
         guard let layout = try? dependencies.require(DemoLayoutKey.self), layout.isCompact

@@ -25,12 +25,13 @@ enum DemoLinks {
     ]
 
     /// The path to book `id`: the catalog tab, its book column (focused, or on a collapsed
-    /// split brought on top), and the book in it: kept if the column shows it, else pushed
-    /// onto the column (one transaction; `back` returns to the book shown before).
+    /// split brought on top), and the book as what the column shows (a `.root` step: kept if
+    /// the column shows it, else it replaces the book shown before, as a selection does), in
+    /// one transaction.
     static func detail(id: Int) -> [FlowStep] {
         [
             .child("main"), .child("tabs"), .child("catalog"), .child("book"),
-            .child(CatalogRoute.detail(id: id)),
+            .root(CatalogRoute.detail(id: id)),
         ]
     }
 

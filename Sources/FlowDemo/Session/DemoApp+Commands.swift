@@ -61,8 +61,9 @@ extension DemoApp {
     /// The platform's close button on a sheet: the terminal dismisses it and tells FlowKit.
     /// `open <link>`: a deep link, mapped to a path by ``DemoLinks`` and navigated in one
     /// transaction. Logged out, the main flow's guard sends the user to the login screen
-    /// first; the link is kept and carried on once they have signed in. Signed in, a link to
-    /// a book first selects it in the catalog's split (``selectLinkedBook(_:)``).
+    /// first; the link is kept and carried on once they have signed in. A link to a book
+    /// replaces what the catalog's book column shows (its last step is a `.root` step), as a
+    /// selection does, in the same transaction.
     func openLink(_ link: String?) {
         guard let link else {
             console.write("Refused: give a link; usage: open <link>.", style: .error)
@@ -71,7 +72,6 @@ extension DemoApp {
         do {
             let steps = try links.steps(for: link)
             dismissSheetLeftBehind(by: steps)
-            try selectLinkedBook(steps)
             try runtime.navigate(to: steps)
             console.write("Opened \(link).", style: .success)
         } catch let error as FlowURLError {

@@ -75,22 +75,6 @@ extension DemoApp {
             + "its screen; 'select <n>' on the list shows another book."
     }
 
-    /// Signed in, a link to a book (`steps` ending in its detail route) first selects it in
-    /// the catalog's split, as `select <n>` does (`FlowSplit.show(_:in:)`: the book shown
-    /// before exits, with its sheet; a guard may refuse); the path then finds it in the book
-    /// column and keeps it (it selects the tab and focuses the column). A path alone would push
-    /// it over the book shown before, and through a collapsed split with an empty book column
-    /// FlowKit refuses to focus that column before the path's push is planned.
-    func selectLinkedBook(_ steps: [FlowStep]) throws {
-        guard let route = steps.last?.route.base as? CatalogRoute,
-            case .detail = route,
-            let main = (runtime.root as? AppRoot)?.current as? MainFlow, main.session != nil,
-            let split = main.tabs.tabs.first(where: { $0 is CatalogSplit }) as? CatalogSplit,
-            split.book.entries.map(\.route) != [FlowRoute(route)]
-        else { return }
-        try split.showBook(route)
-    }
-
     /// The back button of a collapsed split: the platform pops its one stack
     /// (`compactStack`) by one entry and tells FlowKit, which maps the pop onto the columns.
     func compactBack(in split: FlowSplit) {
