@@ -8,6 +8,9 @@
 public enum FlowChartError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The input is not JSON, or not a chart of the expected shape.
     case malformedJSON(String)
+    /// The chart is over one of the format's limits (``FlowChart/Limit``): too many bytes,
+    /// states, levels of nesting, transitions or events.
+    case overLimit(FlowChart.Limit)
     /// The chart names a format other than `flowkit-hsm-case/1`.
     case unsupportedFormat(String)
     /// An id does not match `[A-Za-z_][A-Za-z0-9_]*`.
@@ -48,6 +51,9 @@ public enum FlowChartError: Error, Equatable, Sendable, CustomStringConvertible 
         switch self {
         case .malformedJSON(let detail):
             return "malformed chart JSON: \(detail)"
+        case .overLimit(let limit):
+            return "the chart has more than \(limit.value) \(limit.counted), "
+                + "over the format's limit"
         case .unsupportedFormat(let format):
             return "unsupported format '\(format)'; expected '\(FlowChart.formatIdentifier)'"
         case .invalidID(let id):

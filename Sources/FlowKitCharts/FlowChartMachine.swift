@@ -27,8 +27,11 @@ public final class FlowChartMachine {
     public let runtime: FlowRuntime
 
     /// How many transitions one external event may set off (with the internal events it
-    /// causes) before running stops with ``FlowChartError/runaway(event:limit:)``.
-    public var transitionLimit = 10_000
+    /// causes) before running stops with ``FlowChartError/runaway(event:limit:)``: 1,000 by
+    /// default, far more than a real chart's cascade of `raise` and `done.state` events.
+    /// With at most 1,000 external events (``FlowChart/Limit/events``) and 32 levels of
+    /// nesting, it bounds a whole ``FlowChart/trace()``.
+    public var transitionLimit = 1_000
 
     /// How many events the transitions' `raise` actions may queue after one external event
     /// before running stops with ``FlowChartError/raiseFlood(event:limit:)``. A loop that
