@@ -46,6 +46,9 @@ public enum FlowChartError: Error, Equatable, Sendable, CustomStringConvertible 
     /// The transitions set off by one external event raised more than `limit` events
     /// (``FlowChartMachine/raisedEventLimit``); running stopped.
     case raiseFlood(event: String, limit: Int)
+    /// ``FlowChart/trace()`` grew past `limit` lines (``FlowChart/traceLineLimit``); running
+    /// stopped.
+    case traceTooLong(limit: Int)
 
     public var description: String {
         switch self {
@@ -94,6 +97,8 @@ public enum FlowChartError: Error, Equatable, Sendable, CustomStringConvertible 
         case .raiseFlood(let event, let limit):
             return "event '\(event)' made the chart raise more than \(limit) events; "
                 + "the chart raises too many events for one step"
+        case .traceTooLong(let limit):
+            return "the trace grew past \(limit) lines; the chart does too much for one trace"
         }
     }
 }

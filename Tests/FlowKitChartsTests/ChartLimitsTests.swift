@@ -70,8 +70,8 @@ struct ChartLimitsTests {
         let deepest = Self.nested(32)
         try deepest.validate()
         let trace = try deepest.trace()
-        #expect(trace.hasSuffix("enter L31\nconfig R " + (1...31).map { "L\($0)" }.joined(
-            separator: " ") + "\n"))
+        let levels = (1...31).map { "L\($0)" }.joined(separator: " ")
+        #expect(trace.hasSuffix("enter L31\nconfig R \(levels)\n"))
         Self.overLimit(.nesting) { try Self.nested(33).validate() }
         Self.overLimit(.nesting) { _ = try Self.nested(33).trace() }
     }
@@ -116,6 +116,42 @@ struct ChartLimitsTests {
         #expect(
             FlowChartError.overLimit(.nesting).description
                 == "the chart has more than 32 levels of nesting, over the format's limit")
+    }
+
+    /// A chart within every limit whose trace is too long: two branches 8 levels deep, each
+    /// event setting off 1 + 31 + 961 transitions between their leaves (each exiting and
+    /// entering 7 states), about 16,000 lines an event. At 1,000 events and 32 levels, such a
+    /// chart of under 8 KB made tens of millions of lines.
+    static func busy(events: Int) -> FlowChart {
+        let fan = Array(repeating: "y", count: 31)
+        let fanZ = Array(repeating: "z", count: 31)
+        return FlowChart(
+            root: .init(
+                id: "R", initial: "A1",
+                children: [Self.nestedNode(9, prefix: "A"), Self.nestedNode(9, prefix: "B")]),
+            transitions: [
+                .init(source: "A8", event: "x", target: "B8", raise: fan),
+                .init(source: "B8", event: "y", target: "A8", raise: fanZ),
+                .init(source: "A8", event: "z", target: "B8"),
+                .init(source: "B8", event: "x", target: "A8", raise: fan),
+                .init(source: "A8", event: "y", target: "B8", raise: fanZ),
+                .init(source: "B8", event: "z", target: "A8"),
+            ],
+            events: Array(repeating: "x", count: events))
+    }
+
+    @Test("A trace stops once it passes 100,000 lines")
+    func traceLines() throws {
+        #expect(FlowChart.traceLineLimit == 100_000)
+        let short = try Self.busy(events: 2).trace()
+        let perEvent = short.split(separator: "\n").count / 2
+        #expect(perEvent > 10_000 && perEvent < 20_000)
+        #expect(throws: FlowChartError.traceTooLong(limit: 100_000)) {
+            _ = try Self.busy(events: 1_000).trace()
+        }
+        #expect(
+            FlowChartError.traceTooLong(limit: 100_000).description
+                == "the trace grew past 100000 lines; the chart does too much for one trace")
     }
 
     /// Why the limits exist: what made the chart fuzz target slow to about 560 inputs a
