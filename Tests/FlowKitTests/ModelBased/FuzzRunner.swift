@@ -336,7 +336,7 @@ func fuzzReplay(_ ops: [FuzzOp], exclude: Set<String> = []) async -> FuzzFailure
 /// operations ran, and reports the first difference from the model with the operations run.
 @MainActor
 func fuzzRun(
-    bytes: [UInt8], limit: Int = 200, exclude: Set<String> = []
+    bytes: [UInt8], limit: Int = 100, exclude: Set<String> = []
 ) async -> (ops: [FuzzOp], failure: FuzzFailure?) {
     var generator = FuzzGenerator(bytes: bytes, exclude: exclude)
     let run = FuzzRun(exclude: exclude)
