@@ -3,7 +3,8 @@ import FlowKit
 extension FlowChart {
     /// Checks the chart against every rule of the format and compiles it for running.
     ///
-    /// The rules: ids are valid and unique; every reference names a known id; a compound
+    /// The rules: the chart is within its limits (``FlowChart/Limit``: states, nesting,
+    /// transitions, events); ids are valid and unique; every reference names a known id; a compound
     /// state names one of its non-history children as `initial`; final and history nodes
     /// have no children and are never the root; no parallel states; a history node has a
     /// depth and a non-history sibling as `default`; every transition has an event and a
@@ -20,12 +21,21 @@ extension FlowChart {
         if let format, format != FlowChart.formatIdentifier {
             throw FlowChartError.unsupportedFormat(format)
         }
+        if transitions.count > Limit.transitions.value {
+            throw FlowChartError.overLimit(.transitions)
+        }
+        if events.count > Limit.events.value { throw FlowChartError.overLimit(.events) }
         var states: [String: _ChartProgram.State] = [:]
         var order: [String] = []
         var nodes: [(Node, parent: String?)] = []
         // Structure: ids, kinds, children (pre-order, document order).
         var pending: [(Node, String?)] = [(root, nil)]
         while let (node, parent) = pending.popLast() {
+            guard order.count < Limit.states.value else {
+                throw FlowChartError.overLimit(.states)
+            }
+            let depth = parent.map { states[$0]!.depth + 1 } ?? 0
+            guard depth < Limit.nesting.value else { throw FlowChartError.overLimit(.nesting) }
             guard Self._isValidID(node.id) else { throw FlowChartError.invalidID(node.id) }
             guard states[node.id] == nil else { throw FlowChartError.duplicateID(node.id) }
             if node.kind == .parallel { throw FlowChartError.parallelState(node.id) }
@@ -35,7 +45,6 @@ extension FlowChart {
             if node.kind != .state, !node.children.isEmpty {
                 throw FlowChartError.childrenOfNonState(id: node.id, kind: node.kind)
             }
-            let depth = parent.map { states[$0]!.depth + 1 } ?? 0
             states[node.id] = _ChartProgram.State(
                 id: node.id, kind: node.kind, parent: parent,
                 children: node.children.filter { $0.kind != .history }.map(\.id),
