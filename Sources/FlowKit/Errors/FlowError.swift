@@ -86,7 +86,9 @@ public enum FlowError: Error, Equatable, Sendable, CustomStringConvertible {
     /// one of the container's regions (columns).
     case notARegion(container: String, node: String)
     /// ``FlowController/embed(_:)`` was asked of a ``FlowParallel``, whose regions are fixed
-    /// when it is made (change what a region shows instead).
+    /// when it is made (change what a region shows instead), or a navigation would replace
+    /// them: a ``FlowStep/Placement/root`` step at it, a reentering navigation from it, or a
+    /// history restore of it.
     case regionsAreFixed(container: String)
     /// A ``FlowSplit`` operation that needs the split collapsed (or expanded) was asked of
     /// one that is not: `reason` says which.

@@ -18,7 +18,8 @@ extension FlowController {
     ///     is entered.
     ///   - historyDefault: The child route entered when `history` finds no record.
     ///   - reentering: `true` makes this an external transition: everything below this node
-    ///     exits first and the whole path is entered anew, even parts already on it.
+    ///     exits first and the whole path is entered anew, even parts already on it (not on
+    ///     a ``FlowParallel``, whose regions are fixed: ``FlowError/regionsAreFixed(container:)``).
     /// - Throws: See ``navigate(to:history:historyDefault:reentering:)-([FlowStep],_,_,_)``.
     public func navigate(
         to path: [FlowRoute], history: FlowHistoryDepth? = nil,
@@ -175,7 +176,11 @@ extension FlowController {
         to path: [FlowStep], history: FlowHistoryDepth?, historyDefault: FlowRoute?,
         reentering: Bool, in change: inout _Transaction
     ) throws -> FlowController {
-        if reentering { change.removeContent(of: self) }
+        if reentering {
+            // A parallel container's regions are fixed: they cannot exit and enter anew.
+            if _branchesActivation { throw FlowError.regionsAreFixed(container: self.path) }
+            change.removeContent(of: self)
+        }
         var node = self
         var isNew = false
         var visited: [FlowController] = []
@@ -198,7 +203,9 @@ extension FlowController {
         }
         let restore = history.map { _Restore(depth: $0, fallback: historyDefault) }
         if !isNew && (restore != nil || (reentering && node === self)) {
-            // A kept node gets new content: its history or its defaults.
+            // A kept node gets new content: its history or its defaults (not a parallel
+            // container, whose regions are fixed).
+            if node._branchesActivation { throw FlowError.regionsAreFixed(container: node.path) }
             if !reentering || node !== self { change.removeContent(of: node) }
             change.fills.append(_Fill(node: node, restore: restore))
         } else if isNew, let restore {

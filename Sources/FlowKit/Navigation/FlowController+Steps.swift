@@ -16,6 +16,8 @@ extension FlowController {
             change.present(node, by: self)
             return (node, true)
         case .root:
+            // A parallel container's regions are fixed: a root step would replace them.
+            if _branchesActivation { throw FlowError.regionsAreFixed(container: path) }
             if let presented = change.plannedPresented(of: self) {
                 change.remove(presented, from: self)
             }

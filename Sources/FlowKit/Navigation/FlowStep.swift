@@ -27,7 +27,9 @@ public struct FlowStep: Hashable, Sendable, CustomStringConvertible {
         /// is kept if it has the route (what is above it is popped), else every child exits
         /// and a new node built by the previous node's factories takes their place. What the
         /// previous node presents is dismissed. A selection's deep link: it replaces what a
-        /// ``FlowSplit``'s detail column shows, where ``child`` would push onto it.
+        /// ``FlowSplit``'s detail column shows, where ``child`` would push onto it. Not at a
+        /// ``FlowParallel`` (a split itself), whose regions are fixed
+        /// (``FlowError/regionsAreFixed(container:)``).
         case root
     }
 
