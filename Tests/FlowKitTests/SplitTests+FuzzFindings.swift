@@ -41,4 +41,22 @@ struct SplitFuzzFindingsTests {
         try app.split.navigate(to: [.child("detail"), .root("item")])
         #expect(app.detail.entries.map(\.name) == ["item"])
     }
+
+    @Test(
+        "A node presented over a collapsed split, or dismissed, keeps the focused column",
+        .bug(id: "24.2", "presenting over a collapsed split set its focus to the compact top"))
+    func presentingKeepsTheFocus() throws {
+        let app = try SplitApp(focus: .content, withDetail: false)
+        // The detail shows nothing, so the content column is on top when collapsed.
+        try app.split.platformDidCollapse()
+        try app.split.focus(.sidebar)
+        #expect(app.split.focusedColumn == .sidebar)
+        #expect(app.split.focusedIndex == 1)
+        try app.split.present(FlowController(name: "sheet"))
+        #expect(app.split.focusedIndex == 1)
+        try app.split.dismiss()
+        #expect(app.split.focusedIndex == 1)
+        #expect(app.split.focusedRegion === app.content)
+        #expect(app.runtime.activationIsConsistent)
+    }
 }

@@ -132,7 +132,12 @@ open class FlowParallel: FlowController {
         return index < _children.count && _children[index] === node
     }
 
-    override var _childToKeepSelected: FlowController? { _focusedRegion }
+    /// The focused region by its index (not the column a collapsed ``FlowSplit`` shows on
+    /// top): a change that lays this container out again (a node presented over it or
+    /// dismissed) keeps the focus where it was.
+    override var _childToKeepSelected: FlowController? {
+        _children.indices.contains(_focus) ? _children[_focus] : nil
+    }
 
     override func _childrenWereReshaped(keeping selected: FlowController?) {
         _setSelectedIndex(selected.flatMap { _index(of: $0, in: _children) } ?? 0)
