@@ -59,4 +59,31 @@ struct SplitFuzzFindingsTests {
         #expect(app.split.focusedRegion === app.content)
         #expect(app.runtime.activationIsConsistent)
     }
+
+    @Test(
+        "Paths of one navigation through two columns, ending on the focused one, move no focus",
+        .bug(id: "24.3", "a focus moved and moved back was reported as touching the split"))
+    func focusMovedBackIsNoChange() throws {
+        let app = try SplitApp(focus: .content)
+        app.content.register("more") { FlowController(name: "more") }
+        app.reset()
+        try app.split.navigate(toEach: [
+            [.child("sidebar")], [.child("content"), .child("more")],
+        ])
+        // The change is reported where it reshaped (the content column), not at the split.
+        #expect(
+            app.host.changes.map(\.description) == ["navigate split/content +split/content/more"])
+        #expect(app.split.focusedColumn == .content)
+        app.reset()
+        // Nothing else changes: no change at all.
+        try app.split.navigate(toEach: [[.child("sidebar")], [.child("content")]])
+        #expect(app.host.changes.isEmpty)
+        #expect(app.runtime.trace.lines.isEmpty)
+        // The same on a collapsed split, whose preferred column moves and moves back.
+        try app.split.platformDidCollapse()
+        app.reset()
+        try app.split.navigate(toEach: [[.child("sidebar")], [.child("detail")]])
+        #expect(app.split.preferredCompactColumn == .detail)
+        #expect(app.runtime.trace.lines.isEmpty)
+    }
 }

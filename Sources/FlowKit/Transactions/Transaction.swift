@@ -251,14 +251,19 @@ final class _Transaction {
 
     /// Plans `container` (a ``FlowTabs`` or a ``FlowParallel``) selecting the child at
     /// `index` (of its planned children). Selecting the child that stays selected plans
-    /// nothing.
+    /// nothing, and so does selecting it again after another (``FlowController/navigate(toEach:)``
+    /// paths through two regions, the last one the focused one): the selection does not move.
     func select(_ index: Int, in container: FlowController) {
         var existing = 0
         while existing < selections.count, selections[existing].container !== container {
             existing += 1
         }
         if existing < selections.count {
-            selections[existing].index = index
+            if index == container._selectedIndex && _index(of: container, in: layouts) == nil {
+                selections.remove(at: existing)
+            } else {
+                selections[existing].index = index
+            }
         } else if index != container._selectedIndex || _index(of: container, in: layouts) != nil {
             selections.append((container, index))
         }
@@ -272,6 +277,12 @@ final class _Transaction {
         if let index = splitLayouts.firstIndex(where: { $0.split === split }) {
             if let collapsed { splitLayouts[index].collapsed = collapsed }
             if let preferred { splitLayouts[index].preferred = preferred }
+            // Set back to the layout the split has: nothing moves.
+            if splitLayouts[index].collapsed == split._isCollapsed
+                && splitLayouts[index].preferred == split._preferredCompact
+            {
+                splitLayouts.remove(at: index)
+            }
             return
         }
         let layout = (
