@@ -86,4 +86,30 @@ struct SplitFuzzFindingsTests {
         #expect(app.split.preferredCompactColumn == .detail)
         #expect(app.runtime.trace.lines.isEmpty)
     }
+
+    @Test(
+        "A later path of navigate(toEach:) that replaces what an earlier one built: it never enters",
+        .bug(id: "24.4", "a node an earlier path built and a later one replaced exited and entered")
+    )
+    func laterPathReplacesAnEarlierOnesNode() throws {
+        let app = try SplitApp(focus: .detail)
+        let bag = WeakBag()
+        app.detail.register("page") { [journal = app.journal] in
+            let node = LoggingNode("page", journal: journal)
+            bag.track(node, "page")
+            return node
+        }
+        app.reset()
+        try app.split.navigate(toEach: [
+            [.child("detail"), .child("page")], [.child("detail"), .root("item")],
+        ])
+        // The first path pushed a page; the second replaced everything above the item: the
+        // page was planned and dropped in the same change. It used to exit (without having
+        // entered), then enter, linked to the detail stack but not among its entries.
+        #expect(app.detail.entries.map(\.name) == ["item"])
+        #expect(!app.journal.entries.contains { $0.hasSuffix(" page") })
+        #expect(app.host.changes.isEmpty)
+        #expect(bag.alive.isEmpty)
+        #expect(app.runtime.activationIsConsistent)
+    }
 }

@@ -227,13 +227,24 @@ final class _Transaction {
         for index in keyed.indices { removals[index] = keyed[index].node }
     }
 
-    /// Plans the exit of `node`'s subtree (`node` must be attached to `container`).
+    /// Plans the exit of `node`'s subtree (`node` must be attached to `container`, or be
+    /// planned to join it by this change).
     func remove(_ node: FlowController, from container: FlowController) {
         let index = layoutIndex(for: container)
         if layouts[index].presented === node {
             layouts[index].presented = nil
         } else {
             layouts[index].removeChild(node)
+        }
+        // A node this change inserts (an earlier path of `navigate(toEach:)` built it) has
+        // not entered: it leaves the plan instead of exiting. Only planned insertions have a
+        // prospective link during a change.
+        if node._pendingParent != nil,
+            let inserted = insertions.firstIndex(where: { $0.node === node })
+        {
+            insertions.remove(at: inserted)
+            node._pendingParent = nil
+            return
         }
         removals.append(node)
     }
