@@ -189,7 +189,7 @@ struct FuzzGenerator {
         let live = entered(model)
         // Cases 0–12 for every closure; navigation, unwind and stop not from guards and
         // factories.
-        switch rng.below(checking ? 13 : 16) {
+        switch rng.below(checking ? 14 : 17) {
         case 0: return rng.pick(stacks).map { .push($0, newID()) }
         case 1: return rng.pick(stacks).map { .pop($0) }
         case 2: return rng.pick(live).map { .dismiss($0) }
@@ -229,8 +229,23 @@ struct FuzzGenerator {
             guard let p = rng.pick(presenting) ?? rng.pick(live) else { return nil }
             if platformRuntime(model, p) != nil { return .dismiss(p) }
             return .writePresented(p, rng.chance(80) ? nil : p)
-        case 13: return rng.pick(live).map { .navigate($0, [route()], reentering: rng.chance(20)) }
-        case 14: return unwindOp(model)
+        case 13:
+            // A split's operations: the focus, collapse and expand, a selection.
+            guard allows("splits"), let s = rng.pick(entered(model, .split)) else {
+                return rng.pick(stacks).map { .pop($0) }
+            }
+            switch rng.below(5) {
+            case 0: return .focusColumn(s, rng.below(3))
+            case 1: return .collapse(s)
+            case 2: return .expand(s)
+            case 3 where platformRuntime(model, s) == nil:
+                return rng.pick(model.compactStack(s)).map { .popCompact(s, $0) }
+            default:
+                return .show(
+                    s, [FuzzShown(column: rng.below(3), node: newID())], clearing: [], single: true)
+            }
+        case 14: return rng.pick(live).map { .navigate($0, [route()], reentering: rng.chance(20)) }
+        case 15: return unwindOp(model)
         default: return rng.pick(heldRuntimes(model)).map { .stop($0) }
         }
     }
@@ -394,7 +409,7 @@ struct FuzzGenerator {
         let running = runningRuntimes(model)
         if running.isEmpty && (all.isEmpty || rng.chance(30)) { return bootstrap(model) }
         let crowded = all.count > 40
-        let roll = rng.below(crowded ? 110 : 150) + (crowded ? 40 : 0)
+        let roll = rng.below(crowded ? 145 : 185) + (crowded ? 40 : 0)
         switch roll {
         case 0..<8:
             let (make, id) = makeOp()
@@ -505,6 +520,9 @@ struct FuzzGenerator {
         case 122..<150:
             guard allows("platform"), let op = platformOp(model) else { break }
             return op
+        case 150..<185:
+            guard allows("splits") else { break }
+            return splitOp(model)
         default:
             if let held = rng.pick(ids(model) { $0.held && $0.state != .created }) {
                 return .drop(held)
@@ -524,6 +542,20 @@ struct FuzzGenerator {
             let platform = platformSpec()
             let ops =
                 bundle + [.newRuntime(r, root: tabs, platform: platform), .drop(tabs), .start(r)]
+            plan = Array(ops.dropFirst())
+            return ops[0]
+        }
+        if rng.chance(30) && allows("splits") {
+            // A split as the root, or embedded in a switch (navigation reaches it by route).
+            let (bundle, split) = splitBundle(model)
+            var ops = bundle
+            var top = split
+            if rng.chance(50) {
+                ops += [.make(root, .switcher, route: nil, initialRoute: nil), .embed(root, split)]
+                ops.append(.drop(split))
+                top = root
+            }
+            ops += [.newRuntime(r, root: top, platform: platformSpec()), .drop(top), .start(r)]
             plan = Array(ops.dropFirst())
             return ops[0]
         }
@@ -736,5 +768,211 @@ struct FuzzGenerator {
         if let s = rng.pick(entered(model, .stack)) { plan.append(.push(s, child)) }
         plan.append(.drop(child))
         return .make(parent, .plain, route: nil, initialRoute: nil)
+    }
+}
+
+// MARK: Splits
+
+extension FuzzGenerator {
+    /// A column: usually a stack with 0–2 entries (and a factory, so that navigation can
+    /// push or replace its entries), sometimes a plain node; usually with a route
+    /// (navigation focuses a column by its route).
+    private mutating func splitColumn(_ model: FuzzModel, plainChance: Int) -> ([FuzzOp], FuzzID) {
+        let id = newID()
+        let isPlain = rng.chance(plainChance)
+        var ops: [FuzzOp] = [
+            .make(
+                id, isPlain ? .plain : .stack, route: rng.chance(85) ? route() : nil,
+                initialRoute: nil)
+        ]
+        if !isPlain {
+            for _ in 0..<rng.below(3) {
+                let entry = newID()
+                ops += [
+                    .make(entry, .plain, route: rng.chance(40) ? route() : nil, initialRoute: nil),
+                    .push(id, entry), .drop(entry),
+                ]
+            }
+        }
+        if rng.chance(60) { ops.append(.register(id, route: route(), factory(model))) }
+        return (ops, id)
+    }
+
+    /// A split with two or three columns (one perhaps a plain node), made with a focus, a
+    /// preferred compact column, sometimes collapsed. Returns its operations and its id
+    /// (still held).
+    fileprivate mutating func splitBundle(_ model: FuzzModel) -> ([FuzzOp], FuzzID) {
+        let three = rng.chance(60)
+        var ops: [FuzzOp] = []
+        var columns: [FuzzID] = []
+        for index in 0..<(three ? 3 : 2) {
+            let (content, column) = splitColumn(model, plainChance: index == 1 ? 25 : 8)
+            ops += content
+            columns.append(column)
+        }
+        let id = newID()
+        let choices: [FuzzColumn] = three ? [0, 1, 2] : [0, 2]
+        ops.append(
+            .makeSplit(
+                id, route: rng.chance(60) ? route() : nil, columns: columns,
+                focus: rng.pick(choices)!, preferred: rng.chance(60) ? 2 : rng.pick(choices)!,
+                collapsed: rng.chance(20)))
+        ops += columns.map { .drop($0) }
+        return (ops, id)
+    }
+
+    /// A node to show in a column: usually a new plain node or stack, sometimes any node.
+    private mutating func showable(_ model: FuzzModel, _ ops: inout [FuzzOp]) -> FuzzID {
+        // (Appends a `make` to `ops` for a new node.)
+        if rng.chance(10) && allows("invalid"), let any = rng.pick(ids(model)) { return any }
+        let id = newID()
+        ops.append(
+            .make(
+                id, rng.chance(75) ? .plain : .stack, route: rng.chance(40) ? route() : nil,
+                initialRoute: nil))
+        return id
+    }
+
+    /// An operation on a split (making one first if none is entered): focus moves (the
+    /// app's and the platform's), selections in one or several columns (clearing some),
+    /// collapse and expand, compact pops while collapsed, pushes and pops in a column beside
+    /// the focus, navigation through the columns (child and root steps, several paths in one
+    /// transaction), an `embed` it refuses.
+    fileprivate mutating func splitOp(_ model: FuzzModel) -> FuzzOp {
+        let all = ids(model)
+        guard let s = container(model, .split), rng.chance(88) else {
+            // A new split joins a live node (or, failing that, stays offline).
+            let (ops, id) = splitBundle(model)
+            plan = Array(ops.dropFirst())
+            if let p = container(model, nil) {
+                switch rng.below(4) {
+                case 0 where model.nodes[p]!.kind == .stack: plan.append(.push(p, id))
+                case 1 where model.nodes[p]!.kind == .switcher: plan.append(.switchTo(p, id))
+                case 2: plan.append(.present(p, id))
+                default: plan.append(.embed(p, id))
+                }
+            }
+            plan.append(.drop(id))
+            return ops[0]
+        }
+        let split = model.nodes[s]!
+        let columns = split.children
+        let choices: [FuzzColumn] = columns.count == 3 ? [0, 1, 2] : [0, 2]
+        let any = rng.pick(all) ?? s
+        let onPlatform = platformRuntime(model, s) != nil
+        switch rng.below(20) {
+        case 0, 1:
+            return .focusColumn(s, rng.chance(90) ? rng.pick(choices)! : rng.below(3))
+        case 2:
+            let region = rng.chance(85) ? rng.pick(columns) ?? any : any
+            return .focusRegion(s, region, platform: rng.chance(60))
+        case 3, 4:
+            // A selection: one column shows a new node.
+            var ops: [FuzzOp] = []
+            let node = showable(model, &ops)
+            let column = rng.chance(90) ? rng.pick(choices)! : rng.below(3)
+            let show = FuzzOp.show(
+                s, [FuzzShown(column: column, node: node)], clearing: [], single: rng.chance(70))
+            let made = !ops.isEmpty
+            ops.append(show)
+            if made { ops.append(.drop(node)) }
+            plan = Array(ops.dropFirst())
+            return ops[0]
+        case 5:
+            // Several columns at once, some cleared (a deep link's selection).
+            var ops: [FuzzOp] = []
+            var shown: [FuzzShown] = []
+            var clearing: [FuzzColumn] = []
+            for column in choices {
+                let roll = rng.below(100)
+                if roll < 45 {
+                    shown.append(FuzzShown(column: column, node: showable(model, &ops)))
+                } else if roll < 65 {
+                    clearing.append(column)
+                }
+            }
+            if rng.chance(8), let first = shown.first, allows("invalid") {
+                clearing.append(first.column)
+            }
+            let made = Set(
+                ops.compactMap { op -> FuzzID? in
+                    if case .make(let id, _, _, _) = op { return id }
+                    return nil
+                })
+            ops.append(.show(s, shown, clearing: clearing, single: false))
+            ops += shown.filter { made.contains($0.node) }.map { .drop($0.node) }
+            plan = Array(ops.dropFirst())
+            return ops[0]
+        case 6, 7:
+            return split.collapsed ? .expand(s) : .collapse(s)
+        case 8, 9:
+            guard !onPlatform else { return .collapse(s) }
+            // While collapsed: the platform pops the compact stack (usually to an entry it
+            // shows; sometimes anywhere, or while expanded).
+            if !split.collapsed && rng.chance(70) { return .collapse(s) }
+            let entries = model.compactStack(s)
+            let entry = rng.chance(90) ? rng.pick(entries) ?? any : any
+            return .popCompact(s, entry)
+        case 10, 11:
+            // A push or a pop in a column (often beside the focus).
+            guard let column = rng.pick(columns.filter { model.nodes[$0]!.kind == .stack })
+            else { return .focusColumn(s, 0) }
+            switch rng.below(5) {
+            case 0, 1:
+                let id = newID()
+                plan = [.push(column, id), .drop(id)]
+                return .make(id, .plain, route: rng.chance(40) ? route() : nil, initialRoute: nil)
+            case 2: return .pop(column)
+            case 3: return .popToRoot(column)
+            default:
+                if onPlatform { return .pop(column) }
+                return .platformPop(column)
+            }
+        case 12, 13, 14:
+            // Navigation through the split: a column's route, then child or root steps.
+            var from = s
+            var prefix: [FuzzStep] = []
+            if let route = split.route, let parent = split.parent, rng.chance(40) {
+                from = parent
+                prefix = [FuzzStep(route: route)]
+            }
+            var paths: [[FuzzStep]] = []
+            for _ in 0..<(rng.chance(30) ? 2 : 1) {
+                var path = prefix
+                let column = rng.pick(columns)!
+                path.append(FuzzStep(route: model.nodes[column]!.route ?? route()))
+                if rng.chance(75) {
+                    path.append(FuzzStep(route: knownRoute(model, column), isRoot: rng.chance(50)))
+                }
+                if rng.chance(15) { path.append(FuzzStep(route: route(), isRoot: rng.chance(30))) }
+                paths.append(path)
+            }
+            return .navigateSteps(from, paths, reentering: paths.count == 1 && rng.chance(8))
+        case 15:
+            // A root step at the split itself, or a column step from elsewhere.
+            let steps = [
+                FuzzStep(
+                    route: rng.pick(columns).flatMap { model.nodes[$0]!.route } ?? route(),
+                    isRoot: rng.chance(50))
+            ]
+            return .navigateSteps(s, [steps], reentering: rng.chance(10))
+        case 16:
+            // An event from a column's leaf (bubbling up through the split).
+            guard var leaf = rng.pick(columns) else { return .send(s, event()) }
+            while let next = model.focusedChild(leaf) { leaf = next }
+            return .send(leaf, event())
+        case 17:
+            // `embed` is refused (the columns are fixed); a node presented over the split
+            // covers every column.
+            if rng.chance(50) { return .embed(s, any) }
+            let id = newID()
+            plan = [.present(s, id), .drop(id)]
+            return .make(id, .plain, route: nil, initialRoute: nil)
+        default:
+            guard let r = model.nodes[s]!.runtime, model.runtimes[r]?.held == true else {
+                return .focusColumn(s, rng.pick(choices)!)
+            }
+            return .runtimeSend(r, event())
+        }
     }
 }

@@ -109,6 +109,9 @@ extension FuzzModel {
         case .setTabs(let c, let list, _):
             guard nodes[c]?.kind == .tabs else { return }
             list.forEach(ensure)
+        case .show(let c, let shown, _, _):
+            guard nodes[c]?.kind == .split else { return }
+            shown.map(\.node).forEach(ensure)
         default:
             break
         }
@@ -121,7 +124,10 @@ extension FuzzModel {
             .switchTo(let c, _), .switchRoute(let c, _), .present(let c, _), .dismiss(let c),
             .platformDismiss(let c), .navigate(let c, _, _), .select(let c, _), .selectAt(let c, _),
             .platformSelect(let c, _), .setTabs(let c, _, _), .writeSelection(let c, _),
-            .writePath(let c, _), .writePresented(let c, _), .unwind(let c, _):
+            .writePath(let c, _), .writePresented(let c, _), .unwind(let c, _),
+            .focusColumn(let c, _), .focusRegion(let c, _, _), .show(let c, _, _, _),
+            .collapse(let c),
+            .expand(let c), .popCompact(let c, _), .navigateSteps(let c, _, _):
             return nodes[c] == nil ? nil : c
         default:
             return nil

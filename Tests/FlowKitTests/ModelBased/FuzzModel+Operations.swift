@@ -29,6 +29,7 @@ extension FuzzModel {
         func isStack(_ id: FuzzID) -> Bool { has(id) && nodes[id]!.kind == .stack }
         func isSwitch(_ id: FuzzID) -> Bool { has(id) && nodes[id]!.kind == .switcher }
         func isTabs(_ id: FuzzID) -> Bool { has(id) && nodes[id]!.kind == .tabs }
+        func isSplit(_ id: FuzzID) -> Bool { has(id) && nodes[id]!.kind == .split }
         func isWritable(_ id: FuzzID) -> Bool { id == fuzzBogusID || has(id) }
         let savedIntent = currentIntent
         currentIntent = op.isChange ? .composition(holds: intentHolds(op)) : nil
@@ -102,12 +103,44 @@ extension FuzzModel {
             guard runtimes[r]!.running, let root = runtimes[r]!.root else {
                 throw FuzzRefusal(candidates: [.runtimeNotStarted])
             }
-            currentIntent = .navigate(root, routes)
+            currentIntent = .navigate(root, routes.map { "r\($0)" }.joined(separator: " / "))
             try navigate(root, routes, reentering: false, context: context)
         case .navigate(let id, let routes, let reentering):
             guard has(id) else { return }
-            currentIntent = .navigate(id, routes)
+            currentIntent = .navigate(id, routes.map { "r\($0)" }.joined(separator: " / "))
             try navigate(id, routes, reentering: reentering, context: context)
+        case .navigateSteps(let id, let paths, let reentering):
+            guard has(id), !paths.isEmpty else { return }
+            currentIntent = .navigate(
+                id,
+                paths.map { $0.map(\.text).joined(separator: " / ") }.joined(separator: " and "))
+            try navigate(
+                id, paths: paths, reentering: paths.count == 1 && reentering, context: context)
+        case .makeSplit(let id, let route, let columns, let focus, let preferred, let collapsed):
+            if !makeSplit(
+                id, route: route, columns: columns, focus: focus, preferred: preferred,
+                collapsed: collapsed)
+            {
+                journal.append(FuzzExpect("skip \(op)"))
+            }
+        case .focusColumn(let s, let column):
+            guard isSplit(s) else { return }
+            try focus(s, column: column, context: context)
+        case .focusRegion(let s, let x, let platform):
+            guard isSplit(s), has(x) else { return }
+            try focus(s, region: x, platform: platform, context: context)
+        case .show(let s, let shown, let clearing, let single):
+            guard isSplit(s), shown.allSatisfy({ has($0.node) }) else { return }
+            try show(s, shown, clearing: clearing, single: single, context: context)
+        case .collapse(let s):
+            guard isSplit(s) else { return }
+            try collapse(s, context: context)
+        case .expand(let s):
+            guard isSplit(s) else { return }
+            try expand(s, context: context)
+        case .popCompact(let s, let x):
+            guard isSplit(s), has(x) else { return }
+            try popCompact(s, to: x, context: context)
         case .unwind(let x, let t):
             guard nodes[x] != nil, nodes[t] != nil else { return }
             currentIntent = .unwind(x, t)

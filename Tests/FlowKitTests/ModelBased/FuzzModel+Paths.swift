@@ -157,8 +157,11 @@ extension FuzzModel {
             return list.filter { $0 != fuzzBogusID }
         case .writeSelection(_, let x), .writePresented(_, let x):
             return x.map { $0 == fuzzBogusID ? [] : [$0] } ?? []
-        case .unwind(_, let t), .runtimeUnwind(_, let t):
+        case .unwind(_, let t), .runtimeUnwind(_, let t), .focusRegion(_, let t, _),
+            .popCompact(_, let t):
             return [t]
+        case .show(_, let shown, _, _):
+            return shown.map(\.node)
         default:
             return []
         }
@@ -211,10 +214,8 @@ extension FuzzModel {
         case .composition(let kept):
             description = "\(change.kind.rawValue) \(change.domain.map(livePath) ?? "")"
             holds = kept
-        case .navigate(let node, let routes):
-            description =
-                "navigate \(livePath(node)) to "
-                + routes.map { "r\($0)" }.joined(separator: " / ")
+        case .navigate(let node, let paths):
+            description = "navigate \(livePath(node)) to \(paths)"
             holds = [node]
         case .unwind(let node, let target):
             description = "unwind from \(livePath(node)) to '\(livePath(target))'"

@@ -30,6 +30,12 @@ extension FuzzModel {
         } else {
             change.layouts[index].children.removeAll { $0 == node }
         }
+        // A node the change inserts (an earlier path built it) leaves the plan: it never
+        // entered, so it does not exit.
+        if let inserted = change.insertions.firstIndex(where: { $0.node == node }) {
+            change.insertions.remove(at: inserted)
+            return
+        }
         change.removals.append(node)
     }
 
@@ -150,6 +156,15 @@ extension FuzzModel {
             remove(presented, from: node, &change)
         }
         let children = plannedChildren(node, change)
+        if nodes[node]!.kind == .split {
+            // A step names a column by its route: it focuses it (collapsed: brings it on
+            // top, whether or not it shows something yet); columns are never built.
+            guard let index = children.firstIndex(where: { nodes[$0]!.route == route }) else {
+                throw refusal(node) { .unknownRoute(route: "r\(route)", node: $0) }
+            }
+            try planFocus(node, index, requiringContent: false, &change)
+            return (children[index], false)
+        }
         if nodes[node]!.kind == .tabs {
             // A step selects the first tab with the route; tabs are never built.
             guard let index = children.firstIndex(where: { nodes[$0]!.route == route }) else {
@@ -204,10 +219,44 @@ extension FuzzModel {
         return livePath(node)
     }
 
+    /// Plans one step of a path: a child step (``planStep(_:toward:_:)``), or a root step:
+    /// the node's only embedded child (its bottom one kept if it has the route, else every
+    /// child exits and a new one is built); what it presents is dismissed.
+    func planStep(_ node: FuzzID, _ step: FuzzStep, _ change: inout Change) throws -> (FuzzID, Bool)
+    {
+        guard step.isRoot else { return try planStep(node, toward: step.route, &change) }
+        // A split's columns are fixed: a root step would replace them.
+        if nodes[node]!.kind == .split { throw refusal(node) { .regionsAreFixed(container: $0) } }
+        if let presented = plannedPresented(node, change) {
+            remove(presented, from: node, &change)
+        }
+        let children = plannedChildren(node, change)
+        if let bottom = children.first, nodes[bottom]!.route == step.route {
+            for entry in children.dropFirst().reversed() { remove(entry, from: node, &change) }
+            return (bottom, false)
+        }
+        let child = try makeChild(of: node, route: step.route)
+        for old in children.reversed() { remove(old, from: node, &change) }
+        append(child, to: node, &change)
+        return (child, true)
+    }
+
     /// Navigates from `id` (asked by the app unless `redirect`) and returns the node reached.
     @discardableResult
     func navigate(
         _ id: FuzzID, _ routes: [Int], reentering: Bool, context: Context, redirect: Bool = false
+    ) throws -> FuzzID {
+        try navigate(
+            id, paths: [routes.map { FuzzStep(route: $0) }], reentering: reentering,
+            context: context, redirect: redirect)
+    }
+
+    /// Navigates from `id` along each path in turn, in one change (`navigate(toEach:)`; one
+    /// path: `navigate(to:reentering:)`), and returns the node the last path reached.
+    @discardableResult
+    func navigate(
+        _ id: FuzzID, paths: [[FuzzStep]], reentering: Bool, context: Context,
+        redirect: Bool = false
     ) throws -> FuzzID {
         let node = nodes[id]!
         if node.state == .exited { throw refusal(id) { .containerExited(container: $0) } }
@@ -219,34 +268,42 @@ extension FuzzModel {
             var change = Change(kind: .navigate, domain: id)
             if !redirect { change.replacesIntentFrom = id }
             try whileChecking(r) {
-                if reentering { removeContent(of: id, &change) }
-                var current = id
-                var isNew = false
-                var visited: [FuzzID] = []
-                for route in routes {
-                    if isNew {
-                        var scratch = Change(kind: .navigate, domain: current)
-                        do {
-                            let (next, _) = try planStep(current, toward: route, &scratch)
-                            applyOffline(scratch)
-                            current = next
-                        } catch let refusal as FuzzRefusal {
-                            let insertion = change.insertions.last!
-                            let path = prospectivePath(
-                                current, root: insertion.node, container: insertion.container)
-                            throw FuzzRefusal(
-                                candidates: refusal.candidates + [
-                                    .unknownRoute(route: "r\(route)", node: path)
-                                ] + (factoryError.map { [$0(path)] } ?? []))
+                for path in paths {
+                    if reentering {
+                        // A split's columns are fixed: they cannot exit and enter anew.
+                        if nodes[id]!.kind == .split {
+                            throw refusal(id) { .regionsAreFixed(container: $0) }
                         }
-                    } else {
-                        (current, isNew) = try planStep(current, toward: route, &change)
+                        removeContent(of: id, &change)
                     }
-                    visited.append(current)
+                    var current = id
+                    var isNew = false
+                    var visited: [FuzzID] = []
+                    for step in path {
+                        if nodes[current]!.state != .entered {
+                            // A part of the tree this change adds is built offline.
+                            var scratch = Change(kind: .navigate, domain: current)
+                            do {
+                                let (next, _) = try planStep(current, step, &scratch)
+                                applyOffline(scratch)
+                                current = next
+                                isNew = true
+                            } catch let refusal as FuzzRefusal {
+                                let path = prospectivePath(current, in: change)
+                                throw FuzzRefusal(
+                                    candidates: refusal.candidates + [
+                                        .unknownRoute(route: "r\(step.route)", node: path)
+                                    ] + (factoryError.map { [$0(path)] } ?? []))
+                            }
+                        } else {
+                            (current, isNew) = try planStep(current, step, &change)
+                        }
+                        visited.append(current)
+                    }
+                    popAbove(visited, &change)
+                    if !isNew && reentering && current == id { change.fills.append(id) }
+                    reached = current
                 }
-                popAbove(visited, &change)
-                if !isNew && reentering && current == id { change.fills.append(id) }
-                reached = current
             }
             if isEmpty(change) { return }
             try commit(change, in: r)

@@ -33,6 +33,7 @@ extension FuzzModel {
         runtimes[r]!.root = nil
         runtimes[r]!.queue = []
         runtimes[r]!.focused = []
+        runtimes[r]!.active = []
         runtimes[r]!.intent = nil
         runtimes[r]!.gesture = nil
     }

@@ -3,11 +3,13 @@ import FlowKit
 // Tab containers and platform bindings.
 extension FuzzModel {
     /// The child the focused path continues into: the presented node, else a tab container's
-    /// selected tab (none if the index names no tab), else the last child.
+    /// selected tab (none if the index names no tab), a split's focused column (the top of
+    /// its compact stack when collapsed), else the last child.
     func focusedChild(_ id: FuzzID) -> FuzzID? {
         let node = nodes[id]!
         if let presented = node.presented { return presented }
         if node.kind == .tabs { return selectedTab(id) }
+        if node.kind == .split { return node.children[effectiveFocus(id)] }
         return node.children.last
     }
 
@@ -105,6 +107,7 @@ extension FuzzModel {
     /// Whether a planned change changes nothing (FlowKit then commits nothing).
     func isEmpty(_ change: Change) -> Bool {
         return change.changesNoContent && movedSelections(change).isEmpty
+            && movedSplitLayouts(change).isEmpty
     }
 
     /// Applies a change's selections, after its layouts. A tab container whose tabs changed
@@ -112,6 +115,7 @@ extension FuzzModel {
     /// else selects the first.
     func applySelections(_ change: Change) {
         for (t, index) in change.selections { nodes[t]!.selected = index }
+        applySplitLayouts(change)
         for layout in change.layouts
         where nodes[layout.container]!.kind == .tabs && change.selections[layout.container] == nil {
             let node = nodes[layout.container]!
@@ -169,6 +173,7 @@ extension FuzzModel {
         _ p: FuzzID, with x: FuzzID, kind: FlowChange.Kind, context: Context
     ) throws {
         try validateNew(p, [x])
+        if nodes[p]!.kind == .split { throw refusal(p) { .regionsAreFixed(container: $0) } }
         try change(p, kind, context: context) { change in
             for old in plannedChildren(p, change).reversed() { remove(old, from: p, &change) }
             append(x, to: p, &change)

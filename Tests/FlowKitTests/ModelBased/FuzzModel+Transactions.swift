@@ -258,6 +258,12 @@ extension FuzzModel {
         }
     }
 
+    /// Activation after a change: the focused path (root down along each focused child) and
+    /// the active nodes (the focused path, and every shown column of a split on it with its
+    /// own focused path), in entry order. Nodes that stay but are no longer active resign,
+    /// in the reverse of the old order (innermost first); nodes that became active are told,
+    /// in the new order (outermost first). A focus move between a split's columns changes
+    /// only the focused path: no hook runs.
     func updateFocus(_ r: Int) {
         var path: [FuzzID] = []
         var current = runtimes[r]!.running ? runtimes[r]!.root : nil
@@ -265,16 +271,21 @@ extension FuzzModel {
             path.append(node)
             current = focusedChild(node)
         }
-        let old = runtimes[r]!.focused
-        var common = 0
-        while common < old.count, common < path.count, old[common] == path[common] { common += 1 }
+        var active: [FuzzID] = []
+        if runtimes[r]!.running, let root = runtimes[r]!.root {
+            appendActive(root, to: &active)
+        }
+        let old = runtimes[r]!.active
         runtimes[r]!.focused = path
-        for node in old[common...].reversed() where nodes[node]?.state == .entered {
+        runtimes[r]!.active = active
+        let staying = Set(active)
+        for node in old.reversed()
+        where !staying.contains(node) && nodes[node]?.state == .entered && nodes[node]!.isActive {
             nodes[node]!.isActive = false
             trace.append(FuzzExpect("rt\(r): deactivate \(livePath(node))"))
             hook(.didResignActive, node)
         }
-        for node in path[common...] {
+        for node in active where !nodes[node]!.isActive {
             nodes[node]!.isActive = true
             trace.append(FuzzExpect("rt\(r): activate \(livePath(node))"))
             hook(.didBecomeActive, node)

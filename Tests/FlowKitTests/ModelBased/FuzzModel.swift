@@ -58,6 +58,10 @@ final class FuzzModel {
         /// A tab container's selected index, and whether reselecting pops to the root.
         var selected = 0
         var reselectionPops = false
+        /// A split's layout: shown collapsed into one stack, and the column shown on top then
+        /// (``FuzzColumn``); its focused column is `selected` (an index of `children`).
+        var collapsed = false
+        var preferred: FuzzColumn = 2
 
         /// Whether closures the node keeps capture it (a cycle while it is not in a tree).
         var capturesItself: Bool {
@@ -75,6 +79,8 @@ final class FuzzModel {
         var applying = false
         var queue: [Queued] = []
         var focused: [FuzzID] = []
+        /// Every active node, in entry order (the focused path unless a split branches it).
+        var active: [FuzzID] = []
         var armedHost: FuzzAction?
         var armedTrace: FuzzAction?
         /// The change a guard redirected, kept as the runtime's pending intent.
@@ -108,7 +114,8 @@ final class FuzzModel {
     enum IntentSpec {
         /// A container's operation: described by the change's kind and domain.
         case composition(holds: [FuzzID])
-        case navigate(FuzzID, [Int])
+        /// A navigation from a node, and its paths as FlowKit describes them.
+        case navigate(FuzzID, String)
         case unwind(FuzzID, FuzzID)
     }
 
@@ -142,6 +149,11 @@ final class FuzzModel {
         }
     }
 
+    struct SplitLayout: Equatable {
+        var collapsed: Bool
+        var preferred: FuzzColumn
+    }
+
     struct Layout {
         let container: FuzzID
         var children: [FuzzID]
@@ -158,6 +170,8 @@ final class FuzzModel {
         var platform = false
         /// Tab containers and the index the change selects (see ``FuzzModel/movedSelections(_:)``).
         var selections: [FuzzID: Int] = [:]
+        /// Splits and the layout the change gives them (see ``FuzzModel/setSplitLayout``).
+        var splitLayouts: [FuzzID: SplitLayout] = [:]
 
         /// Whether nothing exits, enters, is filled or reordered (selections aside).
         var changesNoContent: Bool {

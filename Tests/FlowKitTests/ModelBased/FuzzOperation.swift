@@ -5,7 +5,7 @@ typealias FuzzID = Int
 
 /// The kinds of node the random tester builds.
 enum FuzzKind: CaseIterable, Sendable {
-    case plain, stack, switcher, tabs
+    case plain, stack, switcher, tabs, split
 
     var typeName: String {
         switch self {
@@ -13,8 +13,28 @@ enum FuzzKind: CaseIterable, Sendable {
         case .stack: return "FlowStack"
         case .switcher: return "FlowSwitch"
         case .tabs: return "FlowTabs"
+        case .split: return "FlowSplit"
         }
     }
+}
+
+/// A column of a split, as `FlowSplit.Column`'s order: 0 sidebar, 1 content, 2 detail.
+typealias FuzzColumn = Int
+
+/// The name of a column, as `FlowSplit.Column` spells it.
+func fuzzColumnName(_ column: FuzzColumn) -> String {
+    ["sidebar", "content", "detail"][column]
+}
+
+/// One step of a navigation path: `.child("r<route>")`, or `.root("r<route>")`.
+struct FuzzStep: Sendable, Hashable, CustomStringConvertible {
+    var route: Int
+    var isRoot = false
+
+    /// How the step reads in Swift.
+    var description: String { "\(isRoot ? ".root" : ".child")(\"r\(route)\")" }
+    /// How FlowKit describes it (`FlowStep.description`).
+    var text: String { isRoot ? "root r\(route)" : "r\(route)" }
 }
 
 /// A node id written to a binding that names no node (`FlowNodeID(rawValue: .max)`).
@@ -144,6 +164,12 @@ enum FuzzFactory: Sendable, CustomStringConvertible {
     }
 }
 
+/// A column a split's `show` fills, and the node it shows there.
+struct FuzzShown: Sendable, Hashable {
+    var column: FuzzColumn
+    var node: FuzzID
+}
+
 /// A runtime's platform: a ``SimulatedPlatform`` with these rules and duration behind a
 /// ``FlowTransitions`` (the runtime's host, wrapped by the recording ``FuzzHost``).
 struct FuzzPlatformSpec: Sendable, CustomStringConvertible {
@@ -229,6 +255,28 @@ indirect enum FuzzOp: Sendable, CustomStringConvertible {
     case cancelGesture(Int)
     /// `platform(rt).tapBack(on: stack)`: the platform pops what it shows on top.
     case tapBack(Int, FuzzID)
+    /// `FlowSplit(name:route:sidebar:content:detail:focus:preferredCompactColumn:collapsed:)`
+    /// with 2 or 3 columns (skipped, on both sides, unless every column is a fresh node and
+    /// the focus and preferred columns are the split's).
+    case makeSplit(
+        FuzzID, route: Int?, columns: [FuzzID], focus: FuzzColumn, preferred: FuzzColumn,
+        collapsed: Bool)
+    /// `split.focus(.column)`.
+    case focusColumn(FuzzID, FuzzColumn)
+    /// `split.focus(region)`, or `split.platformDidFocus(region)`.
+    case focusRegion(FuzzID, FuzzID, platform: Bool)
+    /// `split.show(node, in: column)` (`single`, one column shown and none cleared), else
+    /// `split.show([column: node, …], clearing: [column, …])`.
+    case show(FuzzID, [FuzzShown], clearing: [FuzzColumn], single: Bool)
+    /// `split.platformDidCollapse()`.
+    case collapse(FuzzID)
+    /// `split.platformDidExpand()`.
+    case expand(FuzzID)
+    /// `split.platformDidPopCompact(to: entry)`.
+    case popCompact(FuzzID, FuzzID)
+    /// `node.navigate(to: steps, reentering:)` for one path, else
+    /// `node.navigate(toEach: paths)`.
+    case navigateSteps(FuzzID, [[FuzzStep]], reentering: Bool)
 
     /// The operation's name, used to tell failures apart while shrinking.
     var name: String {
@@ -241,7 +289,8 @@ indirect enum FuzzOp: Sendable, CustomStringConvertible {
         case .push, .pop, .popTo, .popToRoot, .setStack, .platformPop, .platformPopTo, .embed,
             .switchTo, .switchRoute, .present, .dismiss, .platformDismiss, .navigate,
             .runtimeNavigate, .start, .stop, .select, .selectAt, .platformSelect, .setTabs,
-            .unwind, .runtimeUnwind:
+            .unwind, .runtimeUnwind, .focusColumn, .focusRegion, .show, .collapse, .expand,
+            .popCompact, .navigateSteps:
             return true
         default:
             return false
@@ -347,6 +396,44 @@ indirect enum FuzzOp: Sendable, CustomStringConvertible {
             return "platform(rt\(r)).release(gesture(rt\(r)), on: its container)"
         case .cancelGesture(let r): return "platform(rt\(r)).cancel(gesture(rt\(r)))"
         case .tapBack(let r, let s): return "try platform(rt\(r)).tapBack(on: \(n(s)))"
+        case .makeSplit(let id, let route, let columns, let focus, let preferred, let collapsed):
+            var args = "name: \"n\(id)\""
+            if let route { args += ", route: \"r\(route)\"" }
+            args += ", sidebar: \(n(columns[0]))"
+            if columns.count > 2 { args += ", content: \(n(columns[1]))" }
+            args += ", detail: \(columns.last.map(n) ?? "?")"
+            args += ", focus: .\(fuzzColumnName(focus))"
+            args += ", preferredCompactColumn: .\(fuzzColumnName(preferred))"
+            if collapsed { args += ", collapsed: true" }
+            return "let \(n(id)) = FlowSplit(\(args))"
+        case .focusColumn(let s, let column): return "try \(n(s)).focus(.\(fuzzColumnName(column)))"
+        case .focusRegion(let s, let x, let platform):
+            return "try \(n(s)).\(platform ? "platformDidFocus" : "focus")(\(n(x)))"
+        case .show(let s, let shown, let clearing, let single):
+            if single, let only = shown.first {
+                return "try \(n(s)).show(\(n(only.node)), in: .\(fuzzColumnName(only.column)))"
+            }
+            let map =
+                shown.isEmpty
+                ? "[:]"
+                : "["
+                    + shown.map { ".\(fuzzColumnName($0.column)): \(n($0.node))" }
+                    .joined(separator: ", ") + "]"
+            let cleared = clearing.map { ".\(fuzzColumnName($0))" }.joined(separator: ", ")
+            return "try \(n(s)).show(\(map), clearing: [\(cleared)])"
+        case .collapse(let s): return "try \(n(s)).platformDidCollapse()"
+        case .expand(let s): return "try \(n(s)).platformDidExpand()"
+        case .popCompact(let s, let x): return "try \(n(s)).platformDidPopCompact(to: \(n(x)))"
+        case .navigateSteps(let x, let paths, let reentering):
+            func steps(_ path: [FuzzStep]) -> String {
+                "[" + path.map(\.description).joined(separator: ", ") + "]"
+            }
+            if paths.count == 1 {
+                return
+                    "try \(n(x)).navigate(to: \(steps(paths[0]))\(reentering ? ", reentering: true" : ""))"
+            }
+            return "try \(n(x)).navigate(toEach: [" + paths.map(steps).joined(separator: ", ")
+                + "])"
         }
     }
 }

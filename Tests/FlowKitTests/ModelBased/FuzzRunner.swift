@@ -257,6 +257,28 @@ final class FuzzRun {
                             + "n\(selected.map(String.init) ?? "nil")")
                 }
             }
+            if let split = node as? FlowSplit, expected.state != .exited {
+                if split.isCollapsed != expected.collapsed {
+                    problems.append("isCollapsed \(split.isCollapsed) != \(expected.collapsed)")
+                }
+                if split.focusedIndex != expected.selected {
+                    problems.append("focusedIndex \(split.focusedIndex) != \(expected.selected)")
+                }
+                if split.preferredCompactColumn != fuzzColumn(expected.preferred) {
+                    problems.append(
+                        "preferredCompactColumn \(split.preferredCompactColumn) != "
+                            + fuzzColumnName(expected.preferred))
+                }
+                let focused = model.column(at: model.effectiveFocus(id), of: id)
+                if split.focusedColumn != fuzzColumn(focused) {
+                    problems.append(
+                        "focusedColumn \(split.focusedColumn) != \(fuzzColumnName(focused))")
+                }
+                if ids(split.compactStack) != model.compactStack(id) {
+                    problems.append(
+                        "compactStack \(ids(split.compactStack)) != \(model.compactStack(id))")
+                }
+            }
             if let stack = node as? FlowStack,
                 stack.pathBinding != stack.children.dropFirst().map(\.id)
             {
@@ -309,6 +331,9 @@ final class FuzzRun {
             }
             if ids(runtime.focusedPath) != expected.focused {
                 problems.append("focusedPath \(ids(runtime.focusedPath)) != \(expected.focused)")
+            }
+            if ids(runtime.activeNodes) != expected.active {
+                problems.append("activeNodes \(ids(runtime.activeNodes)) != \(expected.active)")
             }
             if !problems.isEmpty {
                 return fail("runtime mismatch", op, "rt\(r): " + problems.joined(separator: "; "))

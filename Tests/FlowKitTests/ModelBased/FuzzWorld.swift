@@ -113,6 +113,30 @@ final class FuzzTabsNode: FlowTabs, FuzzNode {
     override func didResignActive() { info.world?.hookFired(.didResignActive, on: self) }
 }
 
+@MainActor
+final class FuzzSplitNode: FlowSplit, FuzzNode {
+    let info: FuzzNodeInfo
+    init(
+        info: FuzzNodeInfo, name: String, route: FlowRoute?, columns: [FlowController],
+        focus: FlowSplit.Column, preferred: FlowSplit.Column, collapsed: Bool
+    ) {
+        self.info = info
+        super.init(
+            name: name, route: route, sidebar: columns[0],
+            content: columns.count > 2 ? columns[1] : nil, detail: columns[columns.count - 1],
+            focus: focus, preferredCompactColumn: preferred, collapsed: collapsed)
+    }
+    override func didEnter() { info.world?.hookFired(.didEnter, on: self) }
+    override func willExit() { info.world?.hookFired(.willExit, on: self) }
+    override func didBecomeActive() { info.world?.hookFired(.didBecomeActive, on: self) }
+    override func didResignActive() { info.world?.hookFired(.didResignActive, on: self) }
+}
+
+/// The `FlowSplit.Column` of a ``FuzzColumn``.
+func fuzzColumn(_ column: FuzzColumn) -> FlowSplit.Column {
+    [.sidebar, .content, .detail][column]
+}
+
 /// A host that keeps FlowKit's record (`RecordingFlowHost`) and can run an action once, from
 /// inside its next `apply`. With a platform it hands every change on to the runtime's
 /// `FlowTransitions`, so that its record is what the platform was told: each committed
@@ -218,6 +242,7 @@ final class FuzzWorld {
         case .stack: node = FuzzStackNode(info: info, name: name, route: route)
         case .switcher: node = FuzzSwitchNode(info: info, name: name, route: route)
         case .tabs: node = FuzzTabsNode(info: info, name: name, route: route)
+        case .split: preconditionFailure("a split is made with its columns (makeSplit)")
         }
         register(node, as: id)
         return node
@@ -693,6 +718,63 @@ final class FuzzWorld {
         case .advance, .runUntilIdle, .swipeBack, .dragDown, .updateGesture, .releaseGesture,
             .cancelGesture, .tapBack:
             try runOnPlatform(op)
+        case .makeSplit(let id, let route, let list, let focus, let preferred, let collapsed):
+            // The initializer traps on bad input: only fresh, distinct columns and columns the
+            // split has.
+            let columns = list.compactMap(get)
+            guard columns.count == list.count, Set(list).count == list.count,
+                columns.count == 2 || columns.count == 3,
+                columns.count == 3 || (focus != 1 && preferred != 1),
+                columns.allSatisfy({ $0.state == .created && $0.parent == nil && $0.runtime == nil }
+                )
+            else {
+                journal.append("skip \(op)")
+                return
+            }
+            let node = FuzzSplitNode(
+                info: FuzzNodeInfo(id: id, world: self), name: "n\(id)",
+                route: route.map { FlowRoute("r\($0)") }, columns: columns,
+                focus: fuzzColumn(focus), preferred: fuzzColumn(preferred), collapsed: collapsed)
+            register(node, as: id)
+            held[id] = node
+        case .focusColumn(let s, let column):
+            guard let s = get(s) as? FlowSplit else { return }
+            try s.focus(fuzzColumn(column))
+        case .focusRegion(let s, let x, let platform):
+            guard let s = get(s) as? FlowSplit, let x = get(x) else { return }
+            if platform { try s.platformDidFocus(x) } else { try s.focus(x) }
+        case .show(let s, let shown, let clearing, let single):
+            guard let s = get(s) as? FlowSplit else { return }
+            let nodes = shown.compactMap { new($0.node) }
+            guard nodes.count == shown.count else { return }
+            if single, let only = nodes.first {
+                try s.show(only, in: fuzzColumn(shown[0].column))
+            } else {
+                var map: [FlowSplit.Column: FlowController] = [:]
+                for (item, node) in zip(shown, nodes) { map[fuzzColumn(item.column)] = node }
+                try s.show(map, clearing: Set(clearing.map(fuzzColumn)))
+            }
+        case .collapse(let s):
+            guard let s = get(s) as? FlowSplit else { return }
+            try s.platformDidCollapse()
+        case .expand(let s):
+            guard let s = get(s) as? FlowSplit else { return }
+            try s.platformDidExpand()
+        case .popCompact(let s, let x):
+            guard let s = get(s) as? FlowSplit, let x = get(x) else { return }
+            try s.platformDidPopCompact(to: x)
+        case .navigateSteps(let x, let paths, let reentering):
+            guard let x = get(x), !paths.isEmpty else { return }
+            let steps = paths.map { path in
+                path.map {
+                    FlowStep(FlowRoute("r\($0.route)"), placement: $0.isRoot ? .root : .child)
+                }
+            }
+            if steps.count == 1 {
+                try x.navigate(to: steps[0], reentering: reentering)
+            } else {
+                try x.navigate(toEach: steps)
+            }
         case .releaseOffMain, .releaseRuntime:
             preconditionFailure("asynchronous operation \(op) run synchronously")
         }
