@@ -112,4 +112,27 @@ struct SplitFuzzFindingsTests {
         #expect(bag.alive.isEmpty)
         #expect(app.runtime.activationIsConsistent)
     }
+
+    @Test(
+        "An exited split refuses focus(_ column) and its accessors answer without trapping",
+        .bug(id: "24.5", "focus(.column), compactStack and node(for:) trapped on an exited split"))
+    func exitedSplitDoesNotTrap() throws {
+        let sidebar = FlowStack(name: "sidebar", root: FlowController(name: "sections"))
+        let split = FlowSplit(
+            name: "split", sidebar: sidebar, detail: FlowStack(name: "detail"),
+            preferredCompactColumn: .sidebar, collapsed: true)
+        let root = FlowStack(name: "root", root: FlowController(name: "home"))
+        let runtime = try FlowRuntime(root: root)
+        try runtime.start()
+        try root.push(split)
+        try root.pop()
+        #expect(split.state == .exited)
+        // Each of these indexed the columns, which leave with the split: they trapped.
+        #expect(throws: FlowError.containerExited(container: "root/split")) {
+            try split.focus(.sidebar)
+        }
+        #expect(split.compactStack.isEmpty)
+        #expect(split.node(for: .detail) == nil)
+        #expect(split.focusedColumn == .sidebar)
+    }
 }

@@ -99,9 +99,12 @@ open class FlowSplit: FlowParallel {
     }
 
     /// The node of `column`, or `nil` if this split has no such column (a two-column split
-    /// has no content column).
+    /// has no content column) or has exited (its columns left with it).
     public func node(for column: Column) -> FlowController? {
-        guard let index = columns.firstIndex(of: column) else { return nil }
+        let regions = regions
+        guard let index = columns.firstIndex(of: column), index < regions.count else {
+            return nil
+        }
         return regions[index]
     }
 
@@ -160,6 +163,8 @@ open class FlowSplit: FlowParallel {
         // on top depends on whether the later ones show something.
         for column in regions { _ = column.children }
         var entries: [FlowController] = []
+        // An exited split has no columns left.
+        guard !_children.isEmpty else { return entries }
         for index in 0..._topColumn {
             entries.append(contentsOf: Self._compactEntries(of: regions[index]))
         }
@@ -176,8 +181,8 @@ open class FlowSplit: FlowParallel {
     ///   `column` shows nothing; ``FlowError/containerExited(container:)``.
     public func focus(_ column: Column) throws {
         if _queueIfApplying(self, "focus", { try $0.focus(column) }) { return }
+        try _requireNotExited()
         guard let index = columns.firstIndex(of: column) else {
-            try _requireNotExited()
             throw FlowError.notARegion(container: path, node: "column \(column)")
         }
         try focus(_children[index])
@@ -446,9 +451,10 @@ open class FlowSplit: FlowParallel {
     }
 
     /// The index of the column on top of the compact stack: the last column up to the
-    /// preferred one that shows something (the sidebar counts even when empty).
+    /// preferred one that shows something (the sidebar counts even when empty; 0 for an
+    /// exited split, whose columns left).
     var _topColumn: Int {
-        var index = min(_preferredIndex, _children.count - 1)
+        var index = min(_preferredIndex, max(_children.count - 1, 0))
         while index > 0, !Self._showsSomething(_children[index]) { index -= 1 }
         return index
     }
