@@ -5,7 +5,7 @@ extension FuzzModel {
     /// The index among `split`'s columns of `column`, if the split has it (a two-column
     /// split has no content column).
     func columnIndex(_ split: FuzzID, _ column: FuzzColumn) -> Int? {
-        let count = nodes[split]!.children.count
+        let count = nodes[split]!.columnCount
         switch column {
         case 0: return 0
         case 1: return count == 3 ? 1 : nil
@@ -15,7 +15,7 @@ extension FuzzModel {
 
     /// The column at `index` among `split`'s columns.
     func column(at index: Int, of split: FuzzID) -> FuzzColumn {
-        index == 0 ? 0 : index == nodes[split]!.children.count - 1 ? 2 : 1
+        index == 0 ? 0 : index == nodes[split]!.columnCount - 1 ? 2 : 1
     }
 
     /// Whether a column adds anything to the compact stack: a stack with entries, or any
@@ -134,8 +134,8 @@ extension FuzzModel {
     }
 
     func focus(_ split: FuzzID, column: FuzzColumn, context: Context) throws {
+        try exitedCheck(split)
         guard let index = columnIndex(split, column) else {
-            try exitedCheck(split)
             throw notARegion(split, column: column)
         }
         try focus(split, region: nodes[split]!.children[index], platform: false, context: context)
@@ -287,6 +287,7 @@ extension FuzzModel {
         create(id, .split, route: route)
         nodes[id]!.held = true
         nodes[id]!.children = columns
+        nodes[id]!.columnCount = columns.count
         nodes[id]!.selected = focus == 0 ? 0 : focus == 2 ? columns.count - 1 : 1
         nodes[id]!.preferred = preferred
         nodes[id]!.collapsed = collapsed

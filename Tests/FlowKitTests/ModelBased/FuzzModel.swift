@@ -62,6 +62,8 @@ final class FuzzModel {
         /// (``FuzzColumn``); its focused column is `selected` (an index of `children`).
         var collapsed = false
         var preferred: FuzzColumn = 2
+        /// A split's number of columns (2 or 3; its `columns` stay when it exits).
+        var columnCount = 0
 
         /// Whether closures the node keeps capture it (a cycle while it is not in a tree).
         var capturesItself: Bool {
