@@ -7,7 +7,8 @@ import FlowKit
 /// `navigate`, `offMain`, `releaseRuntime`, `tasks`, `setStack`, `invalid`, `tabs` (no tab
 /// containers), `bindings` (no binding writes), `redirects` (no redirecting guards),
 /// `badFactories` (no factories returning a node with another route or in use), `unwind`,
-/// `platform` (no runtime on a simulated platform, so no gestures, taps or clock).
+/// `platform` (no runtime on a simulated platform, so no gestures, taps or clock), `splits`
+/// (no split views).
 ///
 /// A runtime on a platform gets no platform-initiated change from the tester directly
 /// (`platformDidPop`, `platformDidDismiss`, path and sheet binding writes): the platform
@@ -860,10 +861,10 @@ extension FuzzGenerator {
         let choices: [FuzzColumn] = columns.count == 3 ? [0, 1, 2] : [0, 2]
         let any = rng.pick(all) ?? s
         let onPlatform = platformRuntime(model, s) != nil
-        switch rng.below(20) {
+        switch rng.below(22) {
         case 0, 1:
             return .focusColumn(s, rng.chance(90) ? rng.pick(choices)! : rng.below(3))
-        case 2:
+        case 2, 21:
             let region = rng.chance(85) ? rng.pick(columns) ?? any : any
             return .focusRegion(s, region, platform: rng.chance(60))
         case 3, 4:
@@ -905,8 +906,8 @@ extension FuzzGenerator {
             return ops[0]
         case 6, 7:
             return split.collapsed ? .expand(s) : .collapse(s)
-        case 8, 9:
-            guard !onPlatform else { return .collapse(s) }
+        case 8, 9, 19, 20:
+            guard !onPlatform else { return split.collapsed ? .expand(s) : .collapse(s) }
             // While collapsed: the platform pops the compact stack (usually to an entry it
             // shows; sometimes anywhere, or while expanded).
             if !split.collapsed && rng.chance(70) { return .collapse(s) }
