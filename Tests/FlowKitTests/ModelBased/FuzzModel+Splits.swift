@@ -30,9 +30,10 @@ extension FuzzModel {
     }
 
     /// The column on top of the compact stack: the last one up to the preferred column that
-    /// shows something (the sidebar always).
+    /// shows something (the sidebar always; 0 for an exited split, whose columns left).
     func topColumn(_ split: FuzzID) -> Int {
         let node = nodes[split]!
+        guard !node.children.isEmpty else { return 0 }
         var index = columnIndex(split, node.preferred) ?? node.children.count - 1
         while index > 0, !showsSomething(node.children[index]) { index -= 1 }
         return index
@@ -51,7 +52,8 @@ extension FuzzModel {
     }
 
     func compactStack(_ split: FuzzID) -> [FuzzID] {
-        (0...topColumn(split)).flatMap { compactEntries(nodes[split]!.children[$0]) }
+        guard !nodes[split]!.children.isEmpty else { return [] }
+        return (0...topColumn(split)).flatMap { compactEntries(nodes[split]!.children[$0]) }
     }
 
     /// Every active node of `id`'s subtree, in entry order: the node, then the focused path
