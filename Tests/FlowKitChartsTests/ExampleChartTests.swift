@@ -61,6 +61,22 @@ struct ExampleChartTests {
         #expect(reference.run() == .trace(chartCase.expected))
     }
 
+    @Test("The format-2 chart of Docs/ChartFormat.md traces as the page says")
+    func chartFormatPageExample() throws {
+        let page = try String(
+            contentsOf: ChartFiles.repository.appendingPathComponent("Docs/ChartFormat.md"),
+            encoding: .utf8)
+        let section = try #require(page.range(of: "## Format 2"))
+        let block = try #require(
+            page[section.upperBound...].components(separatedBy: "```json\n").dropFirst().first?
+                .components(separatedBy: "```").first)
+        let trace = try FlowChart(json: Data(block.utf8)).trace()
+        #expect(
+            trace.contains(
+                "event toggle\nexit Hidden\nexit Paused\nenter Playing\nenter Shown\n"
+                    + "config App Player Playback Playing Lyrics Shown\n"))
+    }
+
     @Test(
         "This target's format-2 charts trace the same on the format-2 reference interpreter",
         arguments: try ChartFiles.own().filter {
