@@ -124,7 +124,7 @@ open class FlowSplit: FlowParallel {
     /// (else the nearest column before it that has): `.detail` by default, like a split
     /// view that shows the selected item in compact width. Observable.
     ///
-    /// Set it through ``focus(_:)-(Column)`` while collapsed (that is a change: what is shown
+    /// Set it through ``focus(_:)`` while collapsed (that is a change: what is shown
     /// moves), or directly while expanded (it then only decides the next collapse). A
     /// ``show(_:in:)`` while collapsed brings its column on top, and a compact pop sets it
     /// to the column it lands in, as `NavigationSplitView` updates its
