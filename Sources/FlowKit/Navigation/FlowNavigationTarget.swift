@@ -75,9 +75,16 @@ extension FlowRuntime {
             // The deepest node containing every target's node.
             while !target.node.isDescendant(of: domain), let up = domain.parent { domain = up }
         }
-        let again: @MainActor @Sendable () throws -> Void = {
-            try self.navigate(toEach: targets)
-        }
+        try _navigate(toEach: targets, within: domain) { try self.navigate(toEach: targets) }
+    }
+
+    /// Plans every target into one change in `domain` (a node containing every target's
+    /// node) and commits it; `again` asks for it again (kept as the intent if a guard
+    /// redirects). The one mechanism behind both `navigate(toEach:)` forms.
+    func _navigate(
+        toEach targets: [FlowNavigationTarget], within domain: FlowController,
+        again: @escaping @MainActor () throws -> Void
+    ) throws {
         let intent = _Intent(
             describe: {
                 "navigate "
