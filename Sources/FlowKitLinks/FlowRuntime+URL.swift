@@ -4,7 +4,7 @@ import Foundation
 extension FlowRuntime {
     /// Navigates to the path `router` maps `url` to, from the root, in one transaction (to
     /// every path, for a pattern added with ``FlowURLRouter/addEach(_:_:)``:
-    /// ``FlowRuntime/navigate(toEach:)``).
+    /// `FlowRuntime.navigate(toEach:)`).
     ///
     /// - Throws: A ``FlowURLError`` (nothing changes), or what
     ///   ``FlowRuntime/navigate(to:history:historyDefault:)-([FlowStep],_,_)`` throws

@@ -57,7 +57,7 @@ public struct FlowURLRouter: Sendable {
     }
 
     /// Adds `pattern`, whose matches `build` turns into several paths, navigated in one
-    /// transaction (``FlowRuntime/navigate(toEach:)``): a link that picks a list in a split
+    /// transaction (`FlowRuntime.navigate(toEach:)`): a link that picks a list in a split
     /// view's content column and shows an item in its detail column.
     ///
     ///     try router.addEach("/genres/:genre/books/:id") { match in

@@ -126,11 +126,10 @@ open class FlowSplit: FlowParallel {
     ///
     /// A binding for the platform (`NavigationSplitView(preferredCompactColumn:)`): a write
     /// while collapsed is the platform bringing that column on top, the change
-    /// ``platformDidFocus(_:)`` makes (not echoed to the host; refused, and reported to
-    /// ``FlowRuntime/onError``, for a column that shows nothing); a write while expanded only
-    /// decides the next collapse. The app brings a column on top with `focus(_:)` (given a
-    /// column).
-    /// A ``show(_:in:)`` while collapsed brings its column on top, and a compact pop sets it
+    /// ``FlowParallel/platformDidFocus(_:)`` makes (not echoed to the host; refused, and
+    /// reported to ``FlowRuntime/onError``, for a column that shows nothing); a write while
+    /// expanded only decides the next collapse. The app brings a column on top with
+    /// `focus(_:)` (given a column). A ``show(_:in:)`` while collapsed brings its column on top, and a compact pop sets it
     /// to the column it lands in, as `NavigationSplitView` updates its binding.
     public var preferredCompactColumn: Column {
         get {
