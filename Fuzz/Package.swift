@@ -5,7 +5,12 @@ import PackageDescription
 // products. They are built with libFuzzer and AddressSanitizer and run by
 // scripts/fuzz-inputs.sh:
 //
-//     bash scripts/fuzz-inputs.sh links 60     # or snapshots, charts
+//     bash scripts/fuzz-inputs.sh links 60     # or snapshots, charts, operations
+//
+// The operations target runs the model-based random test's code: Sources/flowkit-fuzz/ModelBased
+// is a symbolic link to ../Tests/FlowKitTests/ModelBased (one model, compiled by both), less
+// the test itself. Its platform checks read FlowKit's internals (`@testable import`), so
+// scripts/fuzz-inputs.sh builds with `-enable-testing`.
 let package = Package(
     name: "FlowKitFuzz",
     // FlowKit's own floor (see ../Package.swift); a dependent package may not go lower.
@@ -14,14 +19,17 @@ let package = Package(
         .package(name: "FlowKit", path: "..")
     ],
     targets: [
-        // One libFuzzer binary; FLOWKIT_FUZZ_TARGET (links, snapshots, charts) picks the door.
+        // One libFuzzer binary; FLOWKIT_FUZZ_TARGET (links, snapshots, charts, operations)
+        // picks the door.
         .executableTarget(
             name: "flowkit-fuzz",
             dependencies: [
                 .product(name: "FlowKit", package: "FlowKit"),
+                .product(name: "FlowKitTesting", package: "FlowKit"),
                 .product(name: "FlowKitLinks", package: "FlowKit"),
                 .product(name: "FlowKitCharts", package: "FlowKit"),
-            ])
+            ],
+            exclude: ["ModelBased/README.md", "ModelBased/ModelBasedTests.swift"])
     ],
     swiftLanguageModes: [.v6]
 )

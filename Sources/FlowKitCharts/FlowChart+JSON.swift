@@ -5,10 +5,12 @@ extension FlowChart {
     ///
     ///     let chart = try FlowChart(json: Data(contentsOf: url))
     ///
-    /// - Throws: ``FlowChartError/malformedJSON(_:)`` naming the offending key path when the
-    ///   text is not JSON or not a chart. The result is not yet validated: see
-    ///   ``validate()``.
+    /// - Throws: ``FlowChartError/overLimit(_:)`` for text over 1 MiB
+    ///   (``FlowChart/Limit/bytes``), read no further; ``FlowChartError/malformedJSON(_:)``
+    ///   naming the offending key path when the text is not JSON or not a chart. The result is
+    ///   not yet validated: see ``validate()``.
     public init(json data: Data) throws {
+        guard data.count <= Limit.bytes.value else { throw FlowChartError.overLimit(.bytes) }
         do {
             self = try JSONDecoder().decode(FlowChart.self, from: data)
         } catch let error as DecodingError {

@@ -3,14 +3,15 @@ import FlowKit
 extension FlowChart {
     /// Checks the chart against every rule of the format and compiles it for running.
     ///
-    /// The rules: the format is format 1 or 2 (none named: format 1); ids are valid and
-    /// unique; every reference names a known id; parallel states appear only in format 2; a
-    /// compound state names one of its non-history children as `initial`; final and history
-    /// nodes have no children and are never the root; a parallel state names no `initial`
-    /// and has at least one region, each a state (never final or parallel); a history node
-    /// has a depth and a non-history sibling as `default`; every transition has an event and
-    /// a source that is a state (not final, not history); a deep-history target's transition
-    /// source does not lie strictly inside the history's parent.
+    /// The rules: the chart is within its limits (``FlowChart/Limit``: states, nesting,
+    /// transitions, events); the format is format 1 or 2 (none named: format 1); ids are
+    /// valid and unique; every reference names a known id; parallel states appear only in
+    /// format 2; a compound state names one of its non-history children as `initial`; final
+    /// and history nodes have no children and are never the root; a parallel state names no
+    /// `initial` and has at least one region, each a state (never final or parallel); a
+    /// history node has a depth and a non-history sibling as `default`; every transition has
+    /// an event and a source that is a state (not final, not history); a deep-history
+    /// target's transition source does not lie strictly inside the history's parent.
     ///
     /// - Throws: The first ``FlowChartError`` found, in the order above (document order
     ///   within each rule).
@@ -24,12 +25,21 @@ extension FlowChart {
         {
             throw FlowChartError.unsupportedFormat(format)
         }
+        if transitions.count > Limit.transitions.value {
+            throw FlowChartError.overLimit(.transitions)
+        }
+        if events.count > Limit.events.value { throw FlowChartError.overLimit(.events) }
         var states: [String: _ChartProgram.State] = [:]
         var order: [String] = []
         var nodes: [(Node, parent: String?)] = []
         // Structure: ids, kinds, children (pre-order, document order).
         var pending: [(Node, String?)] = [(root, nil)]
         while let (node, parent) = pending.popLast() {
+            guard order.count < Limit.states.value else {
+                throw FlowChartError.overLimit(.states)
+            }
+            let depth = parent.map { states[$0]!.depth + 1 } ?? 0
+            guard depth < Limit.nesting.value else { throw FlowChartError.overLimit(.nesting) }
             guard Self._isValidID(node.id) else { throw FlowChartError.invalidID(node.id) }
             guard states[node.id] == nil else { throw FlowChartError.duplicateID(node.id) }
             if node.kind == .parallel, !allowsParallelStates {
@@ -41,7 +51,6 @@ extension FlowChart {
             if node.kind == .final || node.kind == .history, !node.children.isEmpty {
                 throw FlowChartError.childrenOfNonState(id: node.id, kind: node.kind)
             }
-            let depth = parent.map { states[$0]!.depth + 1 } ?? 0
             states[node.id] = _ChartProgram.State(
                 id: node.id, kind: node.kind, parent: parent,
                 children: node.children.filter { $0.kind != .history }.map(\.id),

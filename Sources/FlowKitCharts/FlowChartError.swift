@@ -8,6 +8,9 @@
 public enum FlowChartError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The input is not JSON, or not a chart of the expected shape.
     case malformedJSON(String)
+    /// The chart is over one of the format's limits (``FlowChart/Limit``): too many bytes,
+    /// states, levels of nesting, transitions or events.
+    case overLimit(FlowChart.Limit)
     /// The chart names a format other than `flowkit-hsm-case/1` and `flowkit-hsm-case/2`.
     case unsupportedFormat(String)
     /// An id does not match `[A-Za-z_][A-Za-z0-9_]*`.
@@ -51,11 +54,17 @@ public enum FlowChartError: Error, Equatable, Sendable, CustomStringConvertible 
     /// The transitions set off by one external event raised more than `limit` events
     /// (``FlowChartMachine/raisedEventLimit``); running stopped.
     case raiseFlood(event: String, limit: Int)
+    /// ``FlowChart/trace()`` grew past `limit` lines (``FlowChart/traceLineLimit``); running
+    /// stopped.
+    case traceTooLong(limit: Int)
 
     public var description: String {
         switch self {
         case .malformedJSON(let detail):
             return "malformed chart JSON: \(detail)"
+        case .overLimit(let limit):
+            return "the chart has more than \(limit.value) \(limit.counted), "
+                + "over the format's limit"
         case .unsupportedFormat(let format):
             return "unsupported format '\(format)'; expected '\(FlowChart.formatIdentifier)' "
                 + "or '\(FlowChart.parallelFormatIdentifier)'"
@@ -106,6 +115,8 @@ public enum FlowChartError: Error, Equatable, Sendable, CustomStringConvertible 
         case .raiseFlood(let event, let limit):
             return "event '\(event)' made the chart raise more than \(limit) events; "
                 + "the chart raises too many events for one step"
+        case .traceTooLong(let limit):
+            return "the trace grew past \(limit) lines; the chart does too much for one trace"
         }
     }
 }

@@ -33,8 +33,11 @@ public final class FlowChartMachine {
     public let runtime: FlowRuntime
 
     /// How many transitions one external event may set off (with the internal events it
-    /// causes) before running stops with ``FlowChartError/runaway(event:limit:)``.
-    public var transitionLimit = 10_000
+    /// causes) before running stops with ``FlowChartError/runaway(event:limit:)``: 1,000 by
+    /// default, far more than a real chart's cascade of `raise` and `done.state` events.
+    /// With at most 1,000 external events (``FlowChart/Limit/events``) and 32 levels of
+    /// nesting, it bounds a whole ``FlowChart/trace()``.
+    public var transitionLimit = 1_000
 
     /// How many events the transitions' `raise` actions may queue after one external event
     /// before running stops with ``FlowChartError/raiseFlood(event:limit:)``. A loop that
@@ -260,15 +263,34 @@ public final class FlowChartMachine {
 }
 
 extension FlowChart {
+    /// How many lines a ``trace()`` may grow to: 100,000. Running stops with
+    /// ``FlowChartError/traceTooLong(limit:)`` after the step (the start or an event) that
+    /// passes it, so a trace holds at most this many lines plus one step's.
+    ///
+    /// Each line is a state entered or exited, an event or a configuration, so the limit
+    /// bounds a trace's time and memory. The other limits do not suffice: within them, each
+    /// of 1,000 events may set off 1,000 transitions between states 32 levels deep, tens of
+    /// millions of lines. Real charts' traces have tens of lines.
+    public static let traceLineLimit = 100_000
+
     /// Runs the chart (start, then each of ``events``) and returns its trace: the text
     /// `flowchart trace` prints.
     ///
-    /// - Throws: A ``FlowChartError`` if the chart is rejected or loops.
+    /// - Throws: A ``FlowChartError`` if the chart is rejected or loops, or if its trace
+    ///   grows past ``traceLineLimit`` lines (``FlowChartError/traceTooLong(limit:)``).
     @MainActor
     public func trace() throws -> String {
         let machine = try FlowChartMachine(chart: self)
         try machine.start()
-        for event in events { try machine.send(event) }
+        for event in events {
+            guard machine.lines.count <= Self.traceLineLimit else {
+                throw FlowChartError.traceTooLong(limit: Self.traceLineLimit)
+            }
+            try machine.send(event)
+        }
+        guard machine.lines.count <= Self.traceLineLimit else {
+            throw FlowChartError.traceTooLong(limit: Self.traceLineLimit)
+        }
         return machine.traceText
     }
 }

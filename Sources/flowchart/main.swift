@@ -40,6 +40,7 @@ do {
     // A chart that runs away (raised events without end) is valid, but cannot be traced.
     if case .runaway = error { fail(error.description, status: 1) }
     if case .raiseFlood = error { fail(error.description, status: 1) }
+    if case .traceTooLong = error { fail(error.description, status: 1) }
     fail("\(file): \(error)", status: 2)
 } catch {
     fail("\(file): \(error)", status: 1)

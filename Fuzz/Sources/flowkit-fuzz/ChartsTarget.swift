@@ -5,11 +5,13 @@ import Foundation
 /// The chart door: bytes through the chart loader (`FlowChart(json:)`), validation, and for
 /// a valid chart a run of its events (`trace()`, as `flowchart trace` does).
 ///
-/// Oracle: an invalid input is a ``FlowChartError`` with a message; a valid chart runs
-/// without a trap, and a raise loop ends as ``FlowChartError/runaway(event:limit:)`` or
+/// Oracle: an invalid input is a ``FlowChartError`` with a message (a chart over the format's
+/// limits, ``FlowChart/Limit``, among them); a valid chart runs without a trap, and a raise
+/// loop ends as ``FlowChartError/runaway(event:limit:)`` or
 /// ``FlowChartError/raiseFlood(event:limit:)`` (the machine's limits on transitions and on
-/// raised events per external event), so a run stays bounded: libFuzzer's `-timeout` and
-/// `-rss_limit_mb` catch one that is not.
+/// raised events per external event), a trace too long as
+/// ``FlowChartError/traceTooLong(limit:)``, so a run stays bounded: libFuzzer's `-timeout`
+/// and `-rss_limit_mb` catch one that is not.
 @MainActor
 enum ChartsTarget {
     static func run(_ data: Data) {
@@ -29,7 +31,7 @@ enum ChartsTarget {
             oracle(trace.hasPrefix("start\n"), "a trace that does not start with 'start'")
         } catch let error as FlowChartError {
             switch error {
-            case .runaway, .raiseFlood: break
+            case .runaway, .raiseFlood, .traceTooLong: break
             default: oracle(false, "a valid chart stopped with \(error)")
             }
         } catch {

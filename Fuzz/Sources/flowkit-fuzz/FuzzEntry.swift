@@ -5,6 +5,7 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     case links
     case snapshots
     case charts
+    case operations
 
     /// The target named by the environment; the process stops if it names none.
     static let selected: FuzzTarget = {
@@ -54,6 +55,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         case .links: LinksTarget.run(bytes)
         case .snapshots: SnapshotsTarget.run(bytes)
         case .charts: ChartsTarget.run(bytes)
+        case .operations: OperationsTarget.run(bytes)
         }
     }
     return 0

@@ -28,6 +28,17 @@ struct FuzzGenerator {
         self.exclude = exclude
     }
 
+    /// A generator whose every choice is read from `bytes` (see ``FuzzRandom``): the
+    /// `operations` fuzz target's, where libFuzzer's mutations of the bytes are mutations of
+    /// the sequence of operations.
+    init(bytes: [UInt8], exclude: Set<String> = []) {
+        rng = FuzzRandom(bytes: bytes)
+        self.exclude = exclude
+    }
+
+    /// Whether a byte-driven generator has used up its bytes (then every choice is 0).
+    var exhausted: Bool { rng.exhausted }
+
     private func allows(_ feature: String) -> Bool { !exclude.contains(feature) }
 
     private mutating func newID() -> FuzzID {

@@ -351,11 +351,27 @@ indirect enum FuzzOp: Sendable, CustomStringConvertible {
     }
 }
 
-/// SplitMix64: small, fast and seedable, so a seed replays a run exactly.
+/// The source of the generator's choices: SplitMix64 (small, fast and seedable, so a seed
+/// replays a run exactly), or the bytes of a fuzzer's input (the `operations` fuzz target,
+/// Fuzz/Sources/flowkit-fuzz/OperationsTarget.swift), read in order, one byte per choice (two
+/// when there are more than 256 options), every choice 0 once the bytes are used up.
 struct FuzzRandom {
     private var state: UInt64
+    private let bytes: [UInt8]?
+    private var offset = 0
 
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) {
+        state = seed
+        bytes = nil
+    }
+
+    init(bytes: [UInt8]) {
+        state = 0
+        self.bytes = bytes
+    }
+
+    /// Whether the choices come from bytes and every byte has been used.
+    var exhausted: Bool { bytes.map { offset >= $0.count } ?? false }
 
     mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
@@ -365,10 +381,20 @@ struct FuzzRandom {
         return z ^ (z >> 31)
     }
 
+    /// The next byte of the input, 0 once they are used up.
+    private mutating func byte() -> UInt64 {
+        guard let bytes, offset < bytes.count else { return 0 }
+        defer { offset += 1 }
+        return UInt64(bytes[offset])
+    }
+
     /// A number in `0..<bound`.
     mutating func below(_ bound: Int) -> Int {
         precondition(bound > 0)
-        return Int(next() % UInt64(bound))
+        guard bytes != nil else { return Int(next() % UInt64(bound)) }
+        if bound == 1 { return 0 }
+        let value = bound <= 256 ? byte() : byte() << 8 | byte()
+        return Int(value % UInt64(bound))
     }
 
     /// `true` with probability `percent` / 100.

@@ -331,6 +331,27 @@ func fuzzReplay(_ ops: [FuzzOp], exclude: Set<String> = []) async -> FuzzFailure
     return failure
 }
 
+/// Runs the operations a byte-driven generator reads from `bytes` (an input of the
+/// `operations` fuzz target, which calls this), until the bytes are used up or `limit`
+/// operations ran, and reports the first difference from the model with the operations run.
+@MainActor
+func fuzzRun(
+    bytes: [UInt8], limit: Int = 100, exclude: Set<String> = []
+) async -> (ops: [FuzzOp], failure: FuzzFailure?) {
+    var generator = FuzzGenerator(bytes: bytes, exclude: exclude)
+    let run = FuzzRun(exclude: exclude)
+    var ops: [FuzzOp] = []
+    var failure: FuzzFailure?
+    while !generator.exhausted && ops.count < limit {
+        let op = generator.next(run.model)
+        ops.append(op)
+        failure = await run.step(op)
+        if failure != nil { break }
+    }
+    await run.finish()
+    return (ops, failure)
+}
+
 /// Delta debugging: removes chunks, then single operations, while the same kind of failure
 /// still happens. Returns the shortest sequence found and its failure.
 @MainActor

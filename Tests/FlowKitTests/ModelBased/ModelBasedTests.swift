@@ -20,6 +20,32 @@ import Testing
 struct ModelBasedTests {
     static let episodeLength = 150
 
+    /// The `operations` fuzz target's seeds and the inputs it found
+    /// (Tests/Fuzz/Corpus/operations), each read by the byte-driven generator and run as the
+    /// target runs it (scripts/fuzz-inputs.sh operations), with no fuzzer.
+    @Test("The operations fuzz target's corpus matches the model")
+    func operationsCorpusMatchesTheModel() async throws {
+        let folder = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fuzz/Corpus/operations")
+        let files = try FileManager.default.contentsOfDirectory(
+            at: folder, includingPropertiesForKeys: nil
+        ).sorted { $0.lastPathComponent < $1.lastPathComponent }
+        #expect(files.count >= 5)
+        var operations = 0
+        for file in files {
+            let (ops, failure) = await fuzzRun(bytes: [UInt8](try Data(contentsOf: file)))
+            operations += ops.count
+            if let failure {
+                let replay = ops.prefix(failure.step).map { "    \($0)" }.joined(separator: "\n")
+                Issue.record(
+                    Comment(
+                        rawValue: "\(file.lastPathComponent): \(failure)\n  replay:\n\(replay)"))
+            }
+        }
+        #expect(operations >= 100)
+    }
+
     @Test("Random operations match the model: tree, states, errors, hooks, trace, memory")
     func randomOperationsMatchTheModel() async {
         let environment = ProcessInfo.processInfo.environment
