@@ -1,13 +1,15 @@
 import FlowKit
 
 /// One chart state as an ordinary FlowController: its route is its id, its parent builds it
-/// from a registered factory, and it handles ``ChartEvent``s with its own transitions.
+/// from a registered factory, and (in a chart without parallel states) it handles
+/// ``ChartEvent``s with its own transitions.
 @MainActor
 final class _ChartStateNode: FlowController {
     private weak var machine: FlowChartMachine?
     private let program: _ChartProgram
     private let parentID: String?
-    private let isFinal: Bool
+    /// Whether the state is a final state (its entry queues `done.state.<parent>`).
+    let isFinal: Bool
 
     init(id: String, program: _ChartProgram, machine: FlowChartMachine) {
         let state = program.states[id]!
@@ -20,19 +22,25 @@ final class _ChartStateNode: FlowController {
         if state.hasHistory { history = .recorded }
         for child in state.children {
             register(FlowRoute(child)) { [unowned machine] in
-                _ChartStateNode(id: child, program: program, machine: machine)
+                _makeChartNode(id: child, program: program, machine: machine)
             }
         }
-        if program.transitions[id] != nil {
+        // With parallel states the machine selects transitions for every region at once
+        // (FlowChartMachine._microstep); otherwise each state takes its own.
+        if !program.hasParallelStates, program.transitions[id] != nil {
             on(ChartEvent.self) { [unowned self] event in self.handle(event) }
         }
     }
 
     override func didEnter() {
         machine?._log("enter \(name)")
-        if isFinal, let parentID {
-            // Queued: delivered after this change, from the innermost active state then.
-            runtime?.send(ChartEvent(name: "done.state.\(parentID)"))
+        guard isFinal, let parentID, let runtime else { return }
+        // Queued: delivered after this change, from the innermost active state then.
+        runtime.send(ChartEvent(name: "done.state.\(parentID)"))
+        // The parent is a region of a parallel state whose every region is now in a final
+        // state (regions that enter later in this step are not yet): done.state.<parallel>.
+        if let parallel = parent?.parent as? _ChartParallelNode, parallel.isInFinalState {
+            runtime.send(ChartEvent(name: "done.state.\(parallel.name)"))
         }
     }
 
@@ -74,4 +82,51 @@ final class _ChartStateNode: FlowController {
         }
         return .handled
     }
+}
+
+/// A parallel chart state: a `FlowParallel` whose regions (chart states, compound or atomic)
+/// are built with it and entered with it, each at its initial state unless a transition's
+/// path or a restored history goes into it.
+@MainActor
+final class _ChartParallelNode: FlowParallel {
+    private weak var machine: FlowChartMachine?
+
+    init(id: String, program: _ChartProgram, machine: FlowChartMachine) {
+        let state = program.states[id]!
+        self.machine = machine
+        let regions = state.children.map {
+            _ChartStateNode(id: $0, program: program, machine: machine)
+        }
+        super.init(name: id, route: FlowRoute(id), regions: regions)
+        if state.hasHistory { history = .recorded }
+    }
+
+    /// Whether every region is in a final state: a region whose active child is an entered
+    /// final state (an atomic region never is).
+    var isInFinalState: Bool {
+        regions.allSatisfy { region in
+            guard let child = region.children.last as? _ChartStateNode else { return false }
+            return child.isFinal && child.state == .entered
+        }
+    }
+
+    override func didEnter() {
+        machine?._log("enter \(name)")
+    }
+
+    override func willExit() {
+        machine?._log("exit \(name)")
+    }
+}
+
+/// The node for chart state `id`: a ``_ChartParallelNode`` for a parallel state, else a
+/// ``_ChartStateNode``.
+@MainActor
+func _makeChartNode(
+    id: String, program: _ChartProgram, machine: FlowChartMachine
+) -> FlowController {
+    if program.states[id]!.isParallel {
+        return _ChartParallelNode(id: id, program: program, machine: machine)
+    }
+    return _ChartStateNode(id: id, program: program, machine: machine)
 }

@@ -9,7 +9,10 @@ extension FlowChart {
     ///         }
     ///         Form --> Done : submit
     ///
-    /// Compound states are nested blocks with their `initial` drawn from `[*]`; a final
+    /// Compound states are nested blocks with their `initial` drawn from `[*]`; a parallel
+    /// state is a block whose regions are separated by Mermaid's concurrency separator `--`,
+    /// each region entered from its own `[*]` (the parallel state's history nodes are drawn
+    /// in its last region's part); a final
     /// state is drawn with an arrow to `[*]`; a history node is a state labelled `H` (shallow)
     /// or `H*` (deep) with a `default` arrow. Transition labels show the event, then
     /// `[false]` for a false guard, `/ raise a, b` for raised events, and `(internal)` or
@@ -29,7 +32,18 @@ extension FlowChart {
                 }
             case .final:
                 lines.append("\(indent)\(node.id) --> [*]")
-            case .state, .parallel:
+            case .parallel:
+                lines.append("\(indent)state \(node.id) {")
+                let regions = node.children.filter { $0.kind != .history }
+                let histories = node.children.filter { $0.kind == .history }
+                for (index, region) in regions.enumerated() {
+                    if index > 0 { lines.append("\(indent)    --") }
+                    lines.append("\(indent)    [*] --> \(region.id)")
+                    draw(region, indent: indent + "    ")
+                }
+                for history in histories { draw(history, indent: indent + "    ") }
+                lines.append("\(indent)}")
+            case .state:
                 guard !node.children.isEmpty else {
                     lines.append("\(indent)\(node.id)")
                     return

@@ -1,5 +1,6 @@
 extension FlowChart {
-    /// A node of the chart: a state, a final state or a history pseudo-state.
+    /// A node of the chart: a state, a parallel state (format 2), a final state or a history
+    /// pseudo-state.
     ///
     ///     FlowChart.Node(id: "Main", initial: "List", children: [
     ///         .init(id: "List"), .init(id: "Detail"),
@@ -14,13 +15,13 @@ extension FlowChart {
             case final
             /// A history pseudo-state: never active, a transition target only.
             case history
-            /// A parallel state. Readable so that a chart using it can be rejected with a
-            /// clear message; FlowKit has one active path and does not support it.
+            /// A parallel state (format 2 only): its non-history children are its regions,
+            /// all active together. Format 1 rejects it with a clear message.
             case parallel
 
             public init(from decoder: any Decoder) throws {
                 self = try _decodeKeyword(
-                    from: decoder, field: "kind", expected: "state, final or history")
+                    from: decoder, field: "kind", expected: "state, final, history or parallel")
             }
         }
 
@@ -43,7 +44,8 @@ extension FlowChart {
         public var kind: Kind
         /// For a compound state: the child entered by default.
         public var initial: String?
-        /// The children, in document order (states only).
+        /// The children, in document order (states only; the non-history children of a
+        /// parallel state are its regions).
         public var children: [Node]
         /// For a history node: shallow or deep.
         public var history: HistoryDepth?
@@ -61,6 +63,11 @@ extension FlowChart {
             self.children = children
             self.history = history
             self.default = `default`
+        }
+
+        /// A parallel state with its regions (and history children), for format 2.
+        public static func parallel(_ id: String, _ children: [Node]) -> Node {
+            Node(id: id, kind: .parallel, children: children)
         }
 
         /// A final state.

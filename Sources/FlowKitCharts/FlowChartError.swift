@@ -11,7 +11,7 @@ public enum FlowChartError: Error, Equatable, Sendable, CustomStringConvertible 
     /// The chart is over one of the format's limits (``FlowChart/Limit``): too many bytes,
     /// states, levels of nesting, transitions or events.
     case overLimit(FlowChart.Limit)
-    /// The chart names a format other than `flowkit-hsm-case/1`.
+    /// The chart names a format other than `flowkit-hsm-case/1` and `flowkit-hsm-case/2`.
     case unsupportedFormat(String)
     /// An id does not match `[A-Za-z_][A-Za-z0-9_]*`.
     case invalidID(String)
@@ -23,8 +23,16 @@ public enum FlowChartError: Error, Equatable, Sendable, CustomStringConvertible 
     case invalidRoot(id: String, kind: FlowChart.Node.Kind)
     /// A final or history node has children.
     case childrenOfNonState(id: String, kind: FlowChart.Node.Kind)
-    /// A parallel state: FlowKit keeps one active path.
+    /// A parallel state in a format-1 chart (format 1 keeps one active path; format 2,
+    /// ``FlowChart/parallelFormatIdentifier``, allows them).
     case parallelState(String)
+    /// A parallel state names an `initial` (format 2): it enters all its regions.
+    case initialOnParallel(state: String, initial: String)
+    /// A parallel state without a region (a non-history child) (format 2).
+    case parallelWithoutRegions(state: String)
+    /// A region of a parallel state is a final or parallel node (format 2): regions are
+    /// states, compound or atomic.
+    case invalidRegion(parallel: String, region: String, kind: FlowChart.Node.Kind)
     /// A compound state names no `initial`.
     case missingInitial(state: String)
     /// A state's `initial` is not one of its non-history children.
@@ -58,7 +66,8 @@ public enum FlowChartError: Error, Equatable, Sendable, CustomStringConvertible 
             return "the chart has more than \(limit.value) \(limit.counted), "
                 + "over the format's limit"
         case .unsupportedFormat(let format):
-            return "unsupported format '\(format)'; expected '\(FlowChart.formatIdentifier)'"
+            return "unsupported format '\(format)'; expected '\(FlowChart.formatIdentifier)' "
+                + "or '\(FlowChart.parallelFormatIdentifier)'"
         case .invalidID(let id):
             return "invalid id '\(id)': ids match [A-Za-z_][A-Za-z0-9_]*"
         case .duplicateID(let id):
@@ -72,6 +81,15 @@ public enum FlowChartError: Error, Equatable, Sendable, CustomStringConvertible 
         case .parallelState(let id):
             return "'\(id)' is a parallel state; parallel states are not supported "
                 + "(FlowKit keeps one active path)"
+        case .initialOnParallel(let state, let initial):
+            return "parallel state '\(state)' names initial '\(initial)'; a parallel state "
+                + "has no initial (it enters all its regions)"
+        case .parallelWithoutRegions(let state):
+            return "parallel state '\(state)' has no region; it needs at least one "
+                + "non-history child"
+        case .invalidRegion(let parallel, let region, let kind):
+            return "region '\(region)' of parallel state '\(parallel)' is a \(kind.rawValue) "
+                + "node; regions are states (compound or atomic)"
         case .missingInitial(let state):
             return "compound state '\(state)' has no initial; name one of its children"
         case .invalidInitial(let state, let initial):

@@ -11,10 +11,16 @@ import FlowKit
 ///
 /// The runtime's root is a hidden container (named `(chart)`, never printed) whose one
 /// child is the chart's root state; each state is a node whose route is its id, built by its
-/// parent's route factory. A transition is one
-/// `FlowController.navigate(to:history:historyDefault:reentering:)` on its domain
-/// node with `reentering: true`; external events go through `FlowRuntime.send(_:)`
-/// and bubble from the focused leaf.
+/// parent's route factory, and a parallel state is a `FlowParallel` whose regions are
+/// built with it. Events go through `FlowRuntime.send(_:)`, queued by FlowKit's
+/// run-to-completion queue. In a chart without parallel states each event bubbles from the
+/// focused leaf, and the state that takes it makes its transition one
+/// `FlowController.navigate(to:history:historyDefault:reentering:)` on its domain node with
+/// `reentering: true`. In a chart with parallel states the event reaches the container,
+/// where the machine offers it to every active atomic state (`FlowRuntime.activeNodes`),
+/// resolves conflicts, and takes the kept transitions as one
+/// `FlowRuntime.navigate(toEach:)` transaction: one target per transition, from its
+/// domain node.
 @MainActor
 public final class FlowChartMachine {
     /// The name of the hidden container above the chart's root state.
@@ -42,6 +48,13 @@ public final class FlowChartMachine {
     /// The trace lines so far, without line breaks.
     public private(set) var lines: [String] = []
 
+    /// The compiled chart.
+    let program: _ChartProgram
+
+    /// The machine's own history records: for each state that records branching deep
+    /// history, its active atomic states (every region's) when it last exited.
+    private(set) var branchingHistory: [String: [String]] = [:]
+
     private var transitionsThisStep = 0
     private var raisedThisStep = 0
     private var isFlooded = false
@@ -54,17 +67,25 @@ public final class FlowChartMachine {
     public init(chart: FlowChart) throws {
         let program = try chart._compile()
         self.chart = chart
+        self.program = program
         let container = FlowController(name: FlowChartMachine.containerName)
         container.initialRoute = FlowRoute(program.root)
         runtime = try FlowRuntime(root: container)
         container.register(FlowRoute(program.root)) { [unowned self] in
-            _ChartStateNode(id: program.root, program: program, machine: self)
+            _makeChartNode(id: program.root, program: program, machine: self)
+        }
+        if program.hasParallelStates {
+            container.on(ChartEvent.self) { [unowned self] event in
+                self._microstep(event.name)
+                return .handled
+            }
         }
     }
 
-    /// The active states, root first.
+    /// The active states in document order (root first): with one active path, the path
+    /// from the root to the active leaf.
     public var configuration: [String] {
-        runtime.focusedPath.dropFirst().map(\.name)
+        runtime.activeNodes.dropFirst().map(\.name)
     }
 
     /// Enters the root state and its defaults, then logs `start`, the entries and the
@@ -128,6 +149,116 @@ public final class FlowChartMachine {
 
     func _fail(_ error: any Error) {
         if failure == nil { failure = error }
+    }
+
+    // MARK: Charts with parallel states
+
+    /// One step for `event` (rules 2–5 of the format's parallel semantics): every active
+    /// atomic state in document order selects the first enabled transition for `event` on
+    /// its way up; conflicting transitions are resolved; the kept ones exit, act and enter as
+    /// one FlowKit transaction.
+    func _microstep(_ event: String) {
+        let active = runtime.activeNodes.dropFirst()
+        var nodes: [String: FlowController] = [:]
+        for node in active { nodes[node.name] = node }
+        // Selection: each active atomic state, bubbling; a transition counts once.
+        var selected: [_ChartProgram.Transition] = []
+        for node in active where program.states[node.name]!.children.isEmpty {
+            var state: String? = node.name
+            search: while let id = state {
+                for transition in program.transitions[id] ?? []
+                where transition.event == event && transition.isEnabled {
+                    if !selected.contains(where: { $0.index == transition.index }) {
+                        selected.append(transition)
+                    }
+                    break search
+                }
+                state = program.states[id]!.parent
+            }
+        }
+        guard !selected.isEmpty else { return }
+        // Conflicts: a transition's exit set is every active proper descendant of its domain.
+        func exitSet(_ transition: _ChartProgram.Transition) -> Set<String> {
+            guard let step = transition.step else { return [] }
+            guard let domain = step.domain else { return Set(nodes.keys) }
+            return Set(nodes.keys.filter { program.isProperDescendant($0, of: domain) })
+        }
+        var kept: [(transition: _ChartProgram.Transition, exits: Set<String>)] = []
+        for transition in selected {
+            let exits = exitSet(transition)
+            var preempted = false
+            var beaten: [Int] = []
+            for (index, other) in kept.enumerated() where !exits.isDisjoint(with: other.exits) {
+                if program.isProperDescendant(transition.source, of: other.transition.source) {
+                    beaten.append(index)
+                } else {
+                    preempted = true
+                    break
+                }
+            }
+            guard !preempted else { continue }
+            for index in beaten.reversed() { kept.remove(at: index) }
+            kept.append((transition, exits))
+        }
+        for _ in kept {
+            guard _countTransition() else { return }
+        }
+        let raised = kept.reduce(0) { $0 + $1.transition.raise.count }
+        guard raised == 0 || _countRaised(raised) else { return }
+        // History of the exited states, before anything exits (FlowKit records its own,
+        // the focused route paths, in the transaction's check phase).
+        let exits = kept.reduce(into: Set<String>()) { $0.formUnion($1.exits) }
+        for id in exits where program.states[id]!.recordsBranchingHistory {
+            branchingHistory[id] = active.map(\.name).filter {
+                program.states[$0]!.children.isEmpty && program.isProperDescendant($0, of: id)
+            }
+        }
+        // The actions, in kept order: queued ahead of any done event the entries queue.
+        for (transition, _) in kept {
+            for name in transition.raise { runtime.send(ChartEvent(name: name)) }
+        }
+        // The entries: one target per transition (several for a restored branching deep
+        // history), by domain in document order so that the entries run in document order.
+        let steps = kept.compactMap(\.transition.step).sorted {
+            ($0.domain.flatMap { program.position[$0] } ?? -1)
+                < ($1.domain.flatMap { program.position[$0] } ?? -1)
+        }
+        var targets: [FlowNavigationTarget] = []
+        for step in steps {
+            let live = step.domain.map { nodes[$0] } ?? runtime.root
+            guard let domain = live else {
+                preconditionFailure("chart: domain \(step.domain ?? "-") not active")
+            }
+            func route(to state: String) -> [FlowStep] {
+                program.path(from: step.domain, to: state).map { FlowStep(FlowRoute($0)) }
+            }
+            if let parent = step.branchingHistoryOf {
+                let restored = branchingHistory[parent] ?? []
+                for (index, atom) in restored.enumerated() {
+                    targets.append(
+                        FlowNavigationTarget(
+                            from: domain, to: route(to: atom), reentering: index == 0))
+                }
+                if restored.isEmpty, let fallback = step.historyDefault {
+                    targets.append(
+                        FlowNavigationTarget(
+                            from: domain, to: route(to: fallback), reentering: true))
+                }
+            } else {
+                targets.append(
+                    FlowNavigationTarget(
+                        from: domain, to: step.routes.map { FlowStep(FlowRoute($0)) },
+                        history: step.history,
+                        historyDefault: step.historyDefault.map { FlowRoute($0) },
+                        reentering: true))
+            }
+        }
+        guard !targets.isEmpty else { return }
+        do {
+            try runtime.navigate(toEach: targets)
+        } catch {
+            _fail(error)
+        }
     }
 }
 

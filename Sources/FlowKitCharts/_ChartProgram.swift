@@ -1,7 +1,8 @@
 import FlowKit
 
 /// A validated chart, ready to run: every state with its parent and children, and every
-/// transition with its domain and entry path worked out (rule 2, "Domain", in Docs/ChartFormat.md).
+/// transition with its domain and entry path worked out (rule 2, "Domain", in
+/// Docs/ChartFormat.md; with parallel states, rule 4 of its format-2 section).
 struct _ChartProgram: Sendable {
     struct State: Sendable {
         let id: String
@@ -13,13 +14,24 @@ struct _ChartProgram: Sendable {
         let depth: Int
         /// For a state: whether it has a history child (it then records its history).
         var hasHistory = false
+        /// For a state: whether it has a deep history child and a parallel state at or
+        /// below it. FlowKit records one focused route path per node, which is the whole
+        /// deep history only without parallel regions below; such a state's deep history is
+        /// recorded by the machine instead (its active atomic states, every region's).
+        var recordsBranchingHistory = false
         /// For a history node.
         var historyDepth: FlowChart.Node.HistoryDepth?
         var historyDefault: String?
+
+        /// Whether the state is a parallel state.
+        var isParallel: Bool { kind == .parallel }
     }
 
     /// A transition as the state that owns it runs it.
     struct Transition: Sendable {
+        /// Its place in the chart's list (document order), which identifies it.
+        let index: Int
+        let source: String
         let event: String
         let isEnabled: Bool
         let raise: [String]
@@ -34,6 +46,9 @@ struct _ChartProgram: Sendable {
         let routes: [String]
         let history: FlowHistoryDepth?
         let historyDefault: String?
+        /// For a deep-history target whose parent records branching history (see
+        /// ``State/recordsBranchingHistory``): that parent, whose record the machine restores.
+        let branchingHistoryOf: String?
     }
 
     let root: String
@@ -42,11 +57,25 @@ struct _ChartProgram: Sendable {
     let order: [String]
     /// Transitions by source, in document order.
     var transitions: [String: [Transition]] = [:]
+    /// Whether a state is a parallel state: the machine then selects transitions itself (see
+    /// ``FlowChartMachine``); otherwise each state handles its events on the responder chain.
+    let hasParallelStates: Bool
+    /// Each id's place in document order.
+    let position: [String: Int]
 
     init(root: String, states: [String: State], order: [String]) {
         self.root = root
         self.states = states
         self.order = order
+        hasParallelStates = states.values.contains { $0.isParallel }
+        var position: [String: Int] = [:]
+        for (index, id) in order.enumerated() { position[id] = index }
+        self.position = position
+    }
+
+    /// Whether `node` lies strictly inside `ancestor`.
+    func isProperDescendant(_ node: String, of ancestor: String) -> Bool {
+        node != ancestor && isDescendant(node, ofOrSelf: ancestor)
     }
 
     /// Whether `node` is `ancestor` or lies inside it.
@@ -86,7 +115,8 @@ struct _ChartProgram: Sendable {
         }
         guard let targetID = transition.target else {
             return Transition(
-                event: event, isEnabled: transition.guard, raise: transition.raise, step: nil)
+                index: index, source: sourceID, event: event, isEnabled: transition.guard,
+                raise: transition.raise, step: nil)
         }
         guard let target = states[targetID] else {
             throw FlowChartError.unknownID(targetID, context: "transitions[\(index)].target")
@@ -112,19 +142,28 @@ struct _ChartProgram: Sendable {
                 ? isDescendant(anchor, ofOrSelf: state)
                 : anchor != state && isDescendant(anchor, ofOrSelf: state)
         }
+        // The domain is a compound state (or the container above the root), never a
+        // parallel state; `internal` applies to a compound source only.
         var domain: String?
-        if transition.isInternal, !source.children.isEmpty, containsTargets(sourceID) {
+        if transition.isInternal, !source.isParallel, !source.children.isEmpty,
+            containsTargets(sourceID)
+        {
             domain = sourceID
         } else {
             domain = source.parent
-            while let candidate = domain, !containsTargets(candidate) {
+            while let candidate = domain,
+                states[candidate]!.isParallel || !containsTargets(candidate)
+            {
                 domain = states[candidate]!.parent
             }
         }
+        let branches = history == .deep && states[anchor]!.recordsBranchingHistory
         let step = Step(
             domain: domain, routes: path(from: domain, to: anchor), history: history,
-            historyDefault: history == nil ? nil : target.historyDefault)
+            historyDefault: history == nil ? nil : target.historyDefault,
+            branchingHistoryOf: branches ? anchor : nil)
         return Transition(
-            event: event, isEnabled: transition.guard, raise: transition.raise, step: step)
+            index: index, source: sourceID, event: event, isEnabled: transition.guard,
+            raise: transition.raise, step: step)
     }
 }

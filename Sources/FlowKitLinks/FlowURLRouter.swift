@@ -33,7 +33,8 @@ public struct FlowURLRouter: Sendable {
     public var maximumQueryItems = 32
 
     private var root = _Trie()
-    private var builders: [@Sendable (FlowURLMatch) throws -> [FlowStep]] = []
+    /// Each pattern's builder, giving one path or (``addEach(_:_:)``) several.
+    private var builders: [@Sendable (FlowURLMatch) throws -> [[FlowStep]]] = []
     private var patterns: [String] = []
 
     /// Creates a router for URLs with `scheme` (and `host`, if given).
@@ -51,6 +52,25 @@ public struct FlowURLRouter: Sendable {
     ///   without a name or used twice, or a pattern already added.
     public mutating func add(
         _ pattern: String, _ build: @escaping @Sendable (FlowURLMatch) throws -> [FlowStep]
+    ) throws {
+        try addEach(pattern) { match in [try build(match)] }
+    }
+
+    /// Adds `pattern`, whose matches `build` turns into several paths, navigated in one
+    /// transaction (`FlowRuntime.navigate(toEach:)`): a link that picks a list in a split
+    /// view's content column and shows an item in its detail column.
+    ///
+    ///     try router.addEach("/genres/:genre/books/:id") { match in
+    ///         let genre = try match.string("genre")
+    ///         return [
+    ///             [.child("split"), .child("content"), .root(Genre(genre))],
+    ///             [.child("split"), .child("detail"), .root(Screen.detail(id: try match.int("id")))],
+    ///         ]
+    ///     }
+    ///
+    /// - Throws: The errors of ``add(_:_:)``.
+    public mutating func addEach(
+        _ pattern: String, _ build: @escaping @Sendable (FlowURLMatch) throws -> [[FlowStep]]
     ) throws {
         var segments = pattern.split(separator: "/", omittingEmptySubsequences: false)
             .map(String.init)
@@ -84,15 +104,37 @@ public struct FlowURLRouter: Sendable {
 
     /// The navigation path for `url`.
     ///
-    /// - Throws: A ``FlowURLError`` saying why the URL cannot be mapped.
+    /// - Throws: A ``FlowURLError`` saying why the URL cannot be mapped
+    ///   (``FlowURLError/rejected(url:reason:)`` if its pattern maps to several paths: use
+    ///   ``paths(for:)-(URL)``).
     public func steps(for url: URL) throws -> [FlowStep] {
         try steps(for: url.absoluteString)
     }
 
-    /// The navigation path for the URL in `string`.
+    /// The navigation path for the URL in `string`. See ``steps(for:)-(URL)``.
     ///
     /// - Throws: A ``FlowURLError`` saying why the URL cannot be mapped.
     public func steps(for string: String) throws -> [FlowStep] {
+        let paths = try paths(for: string)
+        guard paths.count == 1 else {
+            throw FlowURLError.rejected(
+                url: string, reason: "it maps to \(paths.count) paths: use paths(for:)")
+        }
+        return paths[0]
+    }
+
+    /// The navigation paths for `url`: one for a pattern added with ``add(_:_:)``, as many
+    /// as its builder gives for one added with ``addEach(_:_:)``.
+    ///
+    /// - Throws: A ``FlowURLError`` saying why the URL cannot be mapped.
+    public func paths(for url: URL) throws -> [[FlowStep]] {
+        try paths(for: url.absoluteString)
+    }
+
+    /// The navigation paths for the URL in `string`. See ``paths(for:)-(URL)``.
+    ///
+    /// - Throws: A ``FlowURLError`` saying why the URL cannot be mapped.
+    public func paths(for string: String) throws -> [[FlowStep]] {
         let match = try match(string)
         do {
             return try builders[match.handler](match.match)

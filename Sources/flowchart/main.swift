@@ -1,9 +1,10 @@
 import FlowKitCharts
 import Foundation
 
-/// `flowchart trace CHART.json` | `flowchart diagram CHART.json`
+/// `flowchart trace CHART.json` | `flowchart check CHART.json` | `flowchart diagram CHART.json`
 let usage = """
     usage: flowchart trace CHART.json     print the chart's trace
+           flowchart check CHART.json     validate the chart (format 1 or 2)
            flowchart diagram CHART.json   print a Mermaid stateDiagram-v2 of the chart
     """
 
@@ -16,7 +17,7 @@ let arguments = CommandLine.arguments.dropFirst()
 guard arguments.count == 2, let command = arguments.first, let file = arguments.last else {
     fail("expected a command and one chart file\n\(usage)", status: 2)
 }
-guard command == "trace" || command == "diagram" else {
+guard ["trace", "check", "diagram"].contains(command) else {
     fail("unknown command '\(command)'\n\(usage)", status: 2)
 }
 guard let data = FileManager.default.contents(atPath: file) else {
@@ -26,9 +27,13 @@ guard let data = FileManager.default.contents(atPath: file) else {
 let output: String
 do {
     let chart = try FlowChart(json: data)
-    if command == "trace" {
+    switch command {
+    case "trace":
         output = try MainActor.assumeIsolated { try chart.trace() }
-    } else {
+    case "check":
+        try chart.validate()
+        output = "\(file): valid \(chart.format ?? FlowChart.formatIdentifier) chart\n"
+    default:
         output = try chart.mermaidDiagram()
     }
 } catch let error as FlowChartError {

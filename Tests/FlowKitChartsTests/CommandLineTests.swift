@@ -42,9 +42,50 @@ struct CommandLineTests {
         try expectTraces(try ChartFiles.examples(), in: ChartFiles.examplesDirectory)
     }
 
-    @Test("flowchart trace prints each of the format's hand-checked examples exactly")
+    @Test("flowchart trace prints each of the format's hand-checked examples exactly (1 and 2)")
     func traceHandChecked() throws {
-        try expectTraces(try ChartFiles.handChecked(), in: ChartFiles.handCheckedDirectory)
+        let cases = try ChartFiles.handChecked()
+        #expect(cases.contains { $0.name.hasPrefix("parallel_") })
+        try expectTraces(cases, in: ChartFiles.handCheckedDirectory)
+    }
+
+    @Test("flowchart trace prints each of this target's format-2 charts exactly")
+    func traceOwnParallelCharts() throws {
+        let cases = try ChartFiles.own().filter {
+            $0.name.hasPrefix("parallel_") && $0.expectedRejection == nil
+        }
+        #expect(cases.count == 5)
+        try expectTraces(cases, in: ChartFiles.ownDirectory)
+    }
+
+    @Test("flowchart check accepts a valid chart of either format, naming the format")
+    func checkValid() throws {
+        for (directory, name, format) in [
+            (ChartFiles.handCheckedDirectory, "parallel_01_regions", "flowkit-hsm-case/2"),
+            (ChartFiles.handCheckedDirectory, "h01_bubble_lcca", "flowkit-hsm-case/1"),
+        ] {
+            let path = directory.appendingPathComponent(name + ".json").path
+            let result = try FlowchartProcess.run(["check", path])
+            #expect(result.status == 0)
+            #expect(result.output == "\(path): valid \(format) chart\n")
+            #expect(result.error == "")
+        }
+    }
+
+    @Test("flowchart check rejects every rejected chart of this target with its message")
+    func checkRejections() throws {
+        let cases = try ChartFiles.own().filter { $0.expectedRejection != nil }
+        #expect(cases.count > 30)
+        for chartCase in cases {
+            let path = ChartFiles.ownDirectory.appendingPathComponent(chartCase.name + ".json")
+                .path
+            let result = try FlowchartProcess.run(["check", path])
+            #expect(result.status == 2, "\(chartCase.name)")
+            #expect(result.output == "")
+            #expect(
+                result.error == "flowchart: \(path): \(chartCase.expectedRejection ?? "")\n",
+                "\(chartCase.name)")
+        }
     }
 
     private func expectTraces(_ cases: [ChartCase], in directory: URL) throws {
@@ -64,7 +105,7 @@ struct CommandLineTests {
     @Test("A rejected chart exits 2 with a message naming the problem and prints nothing")
     func rejection() throws {
         let path = ChartFiles.ownDirectory.appendingPathComponent("reject_parallel.json").path
-        for command in ["trace", "diagram"] {
+        for command in ["trace", "check", "diagram"] {
             let result = try FlowchartProcess.run([command, path])
             #expect(result.status == 2)
             #expect(result.output == "")
@@ -106,9 +147,10 @@ struct CommandLineTests {
         #expect(result.error == "flowchart: cannot read '/nonexistent/chart.json'\n")
     }
 
-    @Test("flowchart diagram prints the Mermaid diagram")
-    func diagram() throws {
-        let path = ChartFiles.ownDirectory.appendingPathComponent("done_events.json").path
+    @Test(
+        "flowchart diagram prints the Mermaid diagram", arguments: ["done_events", "parallel_root"])
+    func diagram(_ name: String) throws {
+        let path = ChartFiles.ownDirectory.appendingPathComponent(name + ".json").path
         let result = try FlowchartProcess.run(["diagram", path])
         #expect(result.status == 0)
         let chart = try FlowChart(json: Data(contentsOf: URL(fileURLWithPath: path)))

@@ -37,9 +37,55 @@ struct ExampleChartTests {
         #expect(try chart.trace() == chartCase.expected)
     }
 
-    @Test("HandChecked/ holds the format's six hand-checked examples")
+    @Test("HandChecked/ holds the format's hand-checked examples: six of format 1, six of 2")
     func handCheckedArePresent() throws {
-        #expect(try ChartFiles.handChecked().count == 6)
+        let names = try ChartFiles.handChecked().map(\.name)
+        #expect(names.filter { $0.hasPrefix("h0") }.count == 6)
+        #expect(
+            names.filter { $0.hasPrefix("parallel_") } == [
+                "parallel_01_regions", "parallel_02_conflicts", "parallel_03_done",
+                "parallel_04_history", "parallel_05_domain", "parallel_06_root",
+            ])
+        for chartCase in try ChartFiles.handChecked() {
+            let chart = try FlowChart(json: chartCase.json)
+            #expect(chart.allowsParallelStates == chartCase.name.hasPrefix("parallel_"))
+        }
+    }
+
+    @Test(
+        "The format-2 reference interpreter reproduces every hand-checked example, both formats",
+        arguments: try ChartFiles.handChecked() + ChartFiles.examples())
+    func parallelReferenceMatchesHandChecked(_ chartCase: ChartCase) throws {
+        var reference = ParallelReferenceInterpreter(
+            chart: try FlowChart(json: chartCase.json), limit: 10_000)
+        #expect(reference.run() == .trace(chartCase.expected))
+    }
+
+    @Test("The format-2 chart of Docs/ChartFormat.md traces as the page says")
+    func chartFormatPageExample() throws {
+        let page = try String(
+            contentsOf: ChartFiles.repository.appendingPathComponent("Docs/ChartFormat.md"),
+            encoding: .utf8)
+        let section = try #require(page.range(of: "## Format 2"))
+        let block = try #require(
+            page[section.upperBound...].components(separatedBy: "```json\n").dropFirst().first?
+                .components(separatedBy: "```").first)
+        let trace = try FlowChart(json: Data(block.utf8)).trace()
+        #expect(
+            trace.contains(
+                "event toggle\nexit Hidden\nexit Paused\nenter Playing\nenter Shown\n"
+                    + "config App Player Playback Playing Lyrics Shown\n"))
+    }
+
+    @Test(
+        "This target's format-2 charts trace the same on the format-2 reference interpreter",
+        arguments: try ChartFiles.own().filter {
+            $0.expectedRejection == nil && $0.name.hasPrefix("parallel_")
+        })
+    func ownParallelChartMatchesReference(_ chartCase: ChartCase) throws {
+        var reference = ParallelReferenceInterpreter(
+            chart: try FlowChart(json: chartCase.json), limit: 10_000)
+        #expect(reference.run() == .trace(chartCase.expected))
     }
 
     @Test("This target's charts cover every rule and every rejection")
@@ -52,6 +98,13 @@ struct ExampleChartTests {
             "reject_missing_initial", "reject_initial_grandchild", "reject_parallel",
             "reject_eventless", "reject_from_final", "reject_from_history",
             "reject_deep_history_inside",
+            // Format 2.
+            "parallel_conflicts", "parallel_targetless", "parallel_history", "parallel_done",
+            "parallel_root", "reject_parallel_initial", "reject_parallel_no_region",
+            "reject_parallel_only_history", "reject_parallel_final_region",
+            "reject_parallel_parallel_region", "reject_parallel_deep_history_inside",
+            "reject_parallel_history_default", "reject_parallel_format1_root",
+            "reject_parallel_no_format",
         ] {
             #expect(names.contains(rule), "missing chart \(rule)")
         }

@@ -55,6 +55,57 @@ struct MermaidTests {
                 """)
     }
 
+    @Test("A parallel state is a block whose regions are separated by --")
+    func parallelState() throws {
+        let chart = FlowChart(
+            format: FlowChart.parallelFormatIdentifier, name: "player",
+            root: .init(
+                id: "App", initial: "Player",
+                children: [
+                    .parallel(
+                        "Player",
+                        [
+                            .init(
+                                id: "Playback", initial: "Paused",
+                                children: [.init(id: "Paused"), .init(id: "Playing")]),
+                            .init(id: "Lyrics"),
+                            .history("PlayerHistory", .deep, default: "Playback"),
+                        ]),
+                    .init(id: "Off"),
+                ]),
+            transitions: [
+                .init(source: "Paused", event: "play", target: "Playing"),
+                .init(source: "Player", event: "stop", target: "Off"),
+                .init(source: "Off", event: "resume", target: "PlayerHistory"),
+            ])
+        #expect(
+            try chart.mermaidDiagram() == """
+                stateDiagram-v2
+                    [*] --> App
+                    state App {
+                        [*] --> Player
+                        state Player {
+                            [*] --> Playback
+                            state Playback {
+                                [*] --> Paused
+                                Paused
+                                Playing
+                            }
+                            --
+                            [*] --> Lyrics
+                            Lyrics
+                            state "H* PlayerHistory" as PlayerHistory
+                            PlayerHistory --> Playback : default
+                        }
+                        Off
+                    }
+                    Paused --> Playing : play
+                    Player --> Off : stop
+                    Off --> PlayerHistory : resume
+
+                """)
+    }
+
     @Test("A rejected chart has no diagram")
     func rejected() {
         let chart = FlowChart(root: .init(id: "R", initial: "X", children: [.init(id: "A")]))

@@ -95,4 +95,105 @@ struct RandomChartTests {
             #expect(problems.isEmpty, "seed \(seed): \(problems)")
         }
     }
+
+    // MARK: Format 2
+
+    @Test("Random format-2 charts trace exactly as the SCXML reference reading of the format")
+    func parallelMatchesReference() throws {
+        var runaways = 0
+        var lines = 0
+        var withParallel = 0
+        var atomsExitedTogether = 0
+        var branchingHistory = 0
+        for seed in Self.seeds {
+            let chart = RandomCharts.make(seed: seed, parallel: true)
+            try chart.validate()
+            let program = try chart._compile()
+            if program.hasParallelStates { withParallel += 1 }
+            if program.transitions.values.joined().contains(where: {
+                $0.step?.branchingHistoryOf != nil
+            }) {
+                branchingHistory += 1
+            }
+            var reference = ParallelReferenceInterpreter(chart: chart, limit: Self.limit)
+            let expected = reference.run()
+            let (actual, machine) = try Self.runOnFlowKit(chart)
+            #expect(actual == expected, "seed \(seed)")
+            if case .runaway = expected { runaways += 1 }
+            lines += machine.lines.count
+            // Several atomic states exited in one step (regions leaving together): two
+            // `exit` lines of atomic states in a row.
+            var exitedAtoms = 0
+            for line in machine.lines {
+                if line.hasPrefix("exit "),
+                    program.states[String(line.dropFirst(5))]!.children.isEmpty
+                {
+                    exitedAtoms += 1
+                    if exitedAtoms == 2 { atomsExitedTogether += 1 }
+                } else {
+                    exitedAtoms = 0
+                }
+            }
+        }
+        #expect(withParallel > Self.seeds.count / 2)
+        #expect(atomsExitedTogether > Self.seeds.count)
+        // (At the time of writing: 317 charts with parallel states, 45 targeting a deep
+        // history the machine records, 57 runaways.)
+        #expect(branchingHistory > Self.seeds.count / 20)
+        #expect(lines > Self.seeds.count * 40)
+        #expect(runaways < Self.seeds.count / 4)
+    }
+
+    @Test("In random format-2 charts the trace keeps a valid configuration")
+    func parallelTraceInvariants() throws {
+        for seed in Self.seeds {
+            let chart = RandomCharts.make(seed: seed, parallel: true)
+            let (outcome, machine) = try Self.runOnFlowKit(chart)
+            let program = try chart._compile()
+            var active: Set<String> = []
+            var problems: [String] = []
+            for line in machine.lines {
+                let parts = line.split(separator: " ").map(String.init)
+                switch parts.first {
+                case "enter":
+                    let id = parts[1]
+                    if let parent = program.states[id]!.parent, !active.contains(parent) {
+                        problems.append("\(line) with its parent inactive")
+                    }
+                    if !active.insert(id).inserted { problems.append("\(line) twice") }
+                case "exit":
+                    let id = parts[1]
+                    if program.states[id]!.children.contains(where: active.contains) {
+                        problems.append("\(line) before its children")
+                    }
+                    if active.remove(id) == nil { problems.append("\(line) while inactive") }
+                case "config":
+                    let config = Array(parts.dropFirst())
+                    let inOrder = active.sorted { program.position[$0]! < program.position[$1]! }
+                    if config != inOrder { problems.append("\(line) but active \(inOrder)") }
+                    if config.first != program.root { problems.append("\(line) misses the root") }
+                    for id in config {
+                        let state = program.states[id]!
+                        let activeChildren = state.children.filter(active.contains).count
+                        let expected =
+                            state.children.isEmpty ? 0 : state.isParallel ? state.children.count : 1
+                        if activeChildren != expected {
+                            problems.append("\(line): \(id) has \(activeChildren) active children")
+                        }
+                    }
+                default:
+                    break
+                }
+            }
+            // The runtime agrees at the end (unless a runaway stopped it mid-event): exactly
+            // these nodes are active, in this order.
+            if case .trace = outcome,
+                let last = machine.lines.last(where: { $0.hasPrefix("config ") }),
+                last != (["config"] + machine.configuration).joined(separator: " ")
+            {
+                problems.append("\(last) but activeNodes \(machine.configuration)")
+            }
+            #expect(problems.isEmpty, "seed \(seed): \(problems)")
+        }
+    }
 }

@@ -154,4 +154,27 @@ struct StateMachineGuideTests {
         #expect(released == nil)
         #expect(runtime.trace.lines.contains("handled FlowFinished<Account> at app"))
     }
+
+    @Test("A step in two regions of a FlowParallel is one transaction")
+    func parallelRegions() throws {
+        let playback = chartState("playback", ["playback": ["paused", "playing"]])
+        let lyrics = chartState("lyrics", ["lyrics": ["hidden", "shown"]])
+        let player = FlowParallel(name: "player", route: "player", regions: [playback, lyrics])
+        let runtime = try FlowRuntime(root: player)
+        try runtime.start()
+        // active: player, playback, paused, lyrics, hidden
+        try runtime.navigate(toEach: [
+            FlowNavigationTarget(from: playback, to: [.child("playing")], reentering: true),
+            FlowNavigationTarget(from: lyrics, to: [.child("shown")], reentering: true),
+        ])
+        // one transaction: exit hidden, exit paused, enter playing, enter shown
+
+        #expect(
+            enteredAndExited(runtime, from: 0) == [
+                "enter player", "enter playback", "enter paused", "enter lyrics", "enter hidden",
+                "exit hidden", "exit paused", "enter playing", "enter shown",
+            ])
+        #expect(
+            runtime.activeNodes.map(\.name) == ["player", "playback", "playing", "lyrics", "shown"])
+    }
 }

@@ -127,11 +127,13 @@ open class FlowSplit: FlowParallel {
     /// (else the nearest column before it that has): `.detail` by default, like a split
     /// view that shows the selected item in compact width. Observable.
     ///
-    /// Set it through ``focus(_:)-(Column)`` while collapsed (that is a change: what is shown
-    /// moves), or directly while expanded (it then only decides the next collapse). A
-    /// ``show(_:in:)`` while collapsed brings its column on top, and a compact pop sets it
-    /// to the column it lands in, as `NavigationSplitView` updates its
-    /// `preferredCompactColumn` binding.
+    /// A binding for the platform (`NavigationSplitView(preferredCompactColumn:)`): a write
+    /// while collapsed is the platform bringing that column on top, the change
+    /// ``FlowParallel/platformDidFocus(_:)`` makes (not echoed to the host; refused, and
+    /// reported to ``FlowRuntime/onError``, for a column that shows nothing); a write while
+    /// expanded only decides the next collapse. The app brings a column on top with
+    /// `focus(_:)` (given a column). A ``show(_:in:)`` while collapsed brings its column on top, and a compact pop sets it
+    /// to the column it lands in, as `NavigationSplitView` updates its binding.
     public var preferredCompactColumn: Column {
         get {
             _observation().access(self, keyPath: \.preferredCompactColumn)
@@ -141,7 +143,8 @@ open class FlowSplit: FlowParallel {
             guard columns.contains(newValue), newValue != _preferredCompact else { return }
             if _isCollapsed {
                 do {
-                    try focus(newValue)
+                    guard let index = columns.firstIndex(of: newValue) else { return }
+                    try platformDidFocus(_children[index])
                 } catch {
                     _reportBindingFailure("preferredCompactColumn", error)
                 }

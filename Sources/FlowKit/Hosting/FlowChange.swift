@@ -52,7 +52,7 @@ public struct FlowChange: Equatable, Hashable, Sendable, CustomStringConvertible
         /// (``FlowParallel/platformDidFocus(_:)``).
         case platformFocus
         /// A ``FlowSplit`` showed nodes in one or more of its columns in one transaction
-        /// (``FlowSplit/show(_:in:)``, ``FlowSplit/show(_:)``): what the columns showed
+        /// (``FlowSplit/show(_:in:)``, ``FlowSplit/show(_:clearing:)``): what the columns showed
         /// before exited.
         case show
         /// The platform collapsed a ``FlowSplit`` into one stack

@@ -84,7 +84,9 @@ extension FlowController {
     public func navigate(toEach paths: [[FlowStep]]) throws {
         let again: @MainActor @Sendable () throws -> Void = { try self.navigate(toEach: paths) }
         guard let runtime = try _runtimeForNavigation("navigate", rerun: again) else { return }
-        try runtime._navigate(from: self, alongEach: paths, again: again)
+        try runtime._navigate(
+            toEach: paths.map { FlowNavigationTarget(from: self, to: $0) }, within: self,
+            again: again)
     }
 
     /// Shows the global route `route`, registered on this node or an ancestor with

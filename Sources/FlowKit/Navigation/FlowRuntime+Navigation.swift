@@ -93,25 +93,6 @@ extension FlowRuntime {
         }
         return target
     }
-
-    /// Plans every path of `paths` from `node` into one change and commits it.
-    func _navigate(
-        from node: FlowController, alongEach paths: [[FlowStep]],
-        again: @escaping @MainActor () throws -> Void
-    ) throws {
-        let intent = _Intent(
-            describe: {
-                "navigate \(node.path) to "
-                    + paths.map(\.pathDescription).joined(separator: " and ")
-            }, run: again)
-        try _transact(.navigate, domain: node, platform: false, intent: intent) { change in
-            change.replacesIntentFrom = node
-            for path in paths {
-                _ = try node._planNavigation(
-                    to: path, history: nil, historyDefault: nil, reentering: false, in: &change)
-            }
-        }
-    }
 }
 
 /// Who asked for a navigation: the app, with the call that asks for it again (it may be kept

@@ -17,10 +17,12 @@ struct SplitMix64: RandomNumberGenerator {
 
 /// Random charts in the format, valid by construction (deep-history targets from inside
 /// their parent are avoided), with small event alphabets so that transitions fire often.
+/// With `parallel`, a format-2 chart: about a third of the states with children are
+/// parallel states (the root too), whose regions are never final or parallel.
 enum RandomCharts {
     static let alphabet = ["a", "b", "c", "d"]
 
-    static func make(seed: UInt64) -> FlowChart {
+    static func make(seed: UInt64, parallel: Bool = false) -> FlowChart {
         var rng = SplitMix64(seed: seed)
         var counter = 0
         var ids: [String] = []
@@ -28,18 +30,21 @@ enum RandomCharts {
         var parents: [String: String] = [:]
         var historyIDs: [(id: String, parent: String, deep: Bool)] = []
 
-        func node(depth: Int, isRoot: Bool) -> FlowChart.Node {
+        func node(depth: Int, isRoot: Bool, isRegion: Bool = false) -> FlowChart.Node {
             counter += 1
             let id = "S\(counter)"
             ids.append(id)
-            if !isRoot, Int.random(in: 0..<100, using: &rng) < 15 {
+            if !isRoot, !isRegion, Int.random(in: 0..<100, using: &rng) < 15 {
                 return .final(id)
             }
             let childCount =
                 depth >= 3 || counter > 14
                 ? 0 : Int.random(in: isRoot ? 2...3 : 0...3, using: &rng)
             guard childCount > 0 else { return FlowChart.Node(id: id) }
-            var children = (0..<childCount).map { _ in node(depth: depth + 1, isRoot: false) }
+            let isParallel = parallel && !isRegion && Int.random(in: 0..<100, using: &rng) < 35
+            var children = (0..<childCount).map { _ in
+                node(depth: depth + 1, isRoot: false, isRegion: isParallel)
+            }
             for child in children { parents[child.id] = id }
             let states = children.map(\.id)
             compound.append(id)
@@ -53,6 +58,7 @@ enum RandomCharts {
                 parents[history.id] = id
                 children.insert(history, at: Int.random(in: 0...children.count, using: &rng))
             }
+            if isParallel { return .parallel(id, children) }
             return FlowChart.Node(
                 id: id, initial: states.randomElement(using: &rng)!, children: children)
         }
@@ -102,6 +108,7 @@ enum RandomCharts {
             alphabet.randomElement(using: &rng)!
         }
         return FlowChart(
+            format: parallel ? FlowChart.parallelFormatIdentifier : FlowChart.formatIdentifier,
             name: "random\(seed)", root: root, transitions: transitions, events: feed)
     }
 }

@@ -103,17 +103,15 @@ extension FuzzModel {
             guard runtimes[r]!.running, let root = runtimes[r]!.root else {
                 throw FuzzRefusal(candidates: [.runtimeNotStarted])
             }
-            currentIntent = .navigate(root, routes.map { "r\($0)" }.joined(separator: " / "))
+            currentIntent = .navigate(root, [routes.map { "r\($0)" }.joined(separator: " / ")])
             try navigate(root, routes, reentering: false, context: context)
         case .navigate(let id, let routes, let reentering):
             guard has(id) else { return }
-            currentIntent = .navigate(id, routes.map { "r\($0)" }.joined(separator: " / "))
+            currentIntent = .navigate(id, [routes.map { "r\($0)" }.joined(separator: " / ")])
             try navigate(id, routes, reentering: reentering, context: context)
         case .navigateSteps(let id, let paths, let reentering):
             guard has(id), !paths.isEmpty else { return }
-            currentIntent = .navigate(
-                id,
-                paths.map { $0.map(\.text).joined(separator: " / ") }.joined(separator: " and "))
+            currentIntent = .navigate(id, paths.map { $0.map(\.text).joined(separator: " / ") })
             try navigate(
                 id, paths: paths, reentering: paths.count == 1 && reentering, context: context)
         case .makeSplit(let id, let route, let columns, let focus, let preferred, let collapsed):

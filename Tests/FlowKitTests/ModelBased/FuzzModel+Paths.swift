@@ -215,7 +215,9 @@ extension FuzzModel {
             description = "\(change.kind.rawValue) \(change.domain.map(livePath) ?? "")"
             holds = kept
         case .navigate(let node, let paths):
-            description = "navigate \(livePath(node)) to \(paths)"
+            // `navigate(toEach:)`: `navigate a to p1 and a to p2`.
+            description =
+                "navigate " + paths.map { "\(livePath(node)) to \($0)" }.joined(separator: " and ")
             holds = [node]
         case .unwind(let node, let target):
             description = "unwind from \(livePath(node)) to '\(livePath(target))'"

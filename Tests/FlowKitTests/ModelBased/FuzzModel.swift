@@ -116,8 +116,9 @@ final class FuzzModel {
     enum IntentSpec {
         /// A container's operation: described by the change's kind and domain.
         case composition(holds: [FuzzID])
-        /// A navigation from a node, and its paths as FlowKit describes them.
-        case navigate(FuzzID, String)
+        /// A navigation from a node, and its paths as FlowKit describes them (one per path of
+        /// `navigate(toEach:)`).
+        case navigate(FuzzID, [String])
         case unwind(FuzzID, FuzzID)
     }
 
