@@ -96,6 +96,11 @@ struct SplitFuzzFindingsTests {
         let bag = WeakBag()
         app.detail.register("page") { [journal = app.journal] in
             let node = LoggingNode("page", journal: journal)
+            // A handler that captures its node: only a discard releases it.
+            node.on(SplitFindingPing.self) { _ in
+                _ = node
+                return .handled
+            }
             bag.track(node, "page")
             return node
         }
@@ -136,3 +141,6 @@ struct SplitFuzzFindingsTests {
         #expect(split.focusedColumn == .sidebar)
     }
 }
+
+/// An event for the handlers of the 24.4 test.
+private struct SplitFindingPing: FlowEvent {}

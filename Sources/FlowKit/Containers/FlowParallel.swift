@@ -65,10 +65,12 @@ open class FlowParallel: FlowController {
         return _focus
     }
 
-    /// The focused region. Observable.
-    public var focusedRegion: FlowController {
+    /// The focused region, or `nil` once the container has exited (its regions left with
+    /// it). Observable.
+    public var focusedRegion: FlowController? {
         let index = focusedIndex
-        return children[index]
+        let regions = children
+        return regions.indices.contains(index) ? regions[index] : nil
     }
 
     /// Moves the focus to `region`: the focused path continues through it from now on.

@@ -244,6 +244,11 @@ final class _Transaction {
         {
             insertions.remove(at: inserted)
             node._pendingParent = nil
+            // What a factory built for it is released as a refused build's nodes are, even
+            // if its handlers capture it (a node the app made before the change is kept).
+            if let mark = container._runtime?._checkMark {
+                FlowController._discardBuilt([node], madeSince: mark)
+            }
             return
         }
         removals.append(node)
