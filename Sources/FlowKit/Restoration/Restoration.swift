@@ -24,16 +24,16 @@ final class _Restoration {
     private var compositions:
         [(node: FlowController, children: [FlowController], presented: FlowController?)] = []
     /// Tab selections and regions' focus, as they were before.
-    private var selections: [(container: FlowController, index: Int)] = []
+    var selections: [(container: FlowController, index: Int)] = []
     /// Split layouts, as they were before.
-    private var splitLayouts: [(split: FlowSplit, collapsed: Bool, preferred: FlowSplit.Column)] =
+    var splitLayouts: [(split: FlowSplit, collapsed: Bool, preferred: FlowSplit.Column)] =
         []
     /// Nodes route factories built (in the tree or not).
     private var built: [FlowController] = []
     /// Nodes taken out of the app's composition (not matched, or refused).
     private var dropped: [FlowController] = []
     private(set) var skipped: [FlowRestoreReport.Skipped] = []
-    private(set) var restoredCount = 0
+    var restoredCount = 0
     /// The first node serial of the restoring change: older nodes are the app's.
     private var mark: UInt64 = 0
     private let storedHistory: [String: [FlowSnapshot.Route]]
@@ -68,7 +68,7 @@ final class _Restoration {
     }
 
     /// Rebuilds what `node` (restored, its guard allowed it) embeds and presents.
-    private func restoreContent(of node: FlowController, from stored: FlowSnapshot.Node) throws {
+    func restoreContent(of node: FlowController, from stored: FlowSnapshot.Node) throws {
         learnTypes(of: node)
         let children = node._children
         let presented = node._presented
@@ -124,74 +124,6 @@ final class _Restoration {
                         "none of the stack's entries was restored and it has no history or "
                         + "initial route to build one from")
             }
-        }
-    }
-
-    private func restoreTabs(_ tabs: FlowTabs, from stored: FlowSnapshot.Node) throws {
-        let list = tabs._children
-        guard list.count == stored.children.count else {
-            throw FlowSnapshotError.mismatch(
-                path: tabs.path,
-                reason: "the snapshot has \(stored.children.count) tabs, the app \(list.count)")
-        }
-        for (index, tab) in list.enumerated() where !matches(tab, stored.children[index]) {
-            throw FlowSnapshotError.mismatch(
-                path: tabs.path,
-                reason:
-                    "tab \(index) is '\(stored.children[index].name)' in the snapshot, "
-                    + "'\(tab.name)' in the app (names, kinds and routes must match)")
-        }
-        selections.append((tabs, tabs._selectedIndex))
-        tabs._setSelectedIndex(stored.selectedTab ?? 0)
-        for (index, tab) in list.enumerated() {
-            // A tab cannot be left out: its guard's refusal fails the restoration.
-            try restoreState(of: tab, from: stored.children[index])
-            if let reason = refusal(of: tab) {
-                throw FlowError.entryRefused(node: tab.path, reason: reason)
-            }
-            restoredCount += 1
-            try restoreContent(of: tab, from: stored.children[index])
-        }
-    }
-
-    /// Restores a parallel container's fixed regions (a split's columns) in place, their
-    /// focus and, for a split, its layout.
-    private func restoreRegions(of parallel: FlowParallel, from stored: FlowSnapshot.Node) throws {
-        let list = parallel._children
-        guard list.count == stored.children.count else {
-            throw FlowSnapshotError.mismatch(
-                path: parallel.path,
-                reason:
-                    "the snapshot has \(stored.children.count) regions, the app \(list.count)")
-        }
-        for (index, region) in list.enumerated() where !matches(region, stored.children[index]) {
-            throw FlowSnapshotError.mismatch(
-                path: parallel.path,
-                reason:
-                    "region \(index) is '\(stored.children[index].name)' in the snapshot, "
-                    + "'\(region.name)' in the app (names, kinds and routes must match)")
-        }
-        selections.append((parallel, parallel._focus))
-        parallel._setSelectedIndex(stored.focusedRegion ?? 0)
-        if let split = parallel as? FlowSplit {
-            if stored.preferredColumn.map(split.columns.contains) == false {
-                throw FlowSnapshotError.mismatch(
-                    path: split.path,
-                    reason: "the split has no \(stored.preferredColumn!) column")
-            }
-            splitLayouts.append((split, split._isCollapsed, split._preferredCompact))
-            split._setLayout(
-                collapsed: stored.collapsed ?? false,
-                preferred: stored.preferredColumn ?? split._preferredCompact)
-        }
-        for (index, region) in list.enumerated() {
-            // A region cannot be left out: its guard's refusal fails the restoration.
-            try restoreState(of: region, from: stored.children[index])
-            if let reason = refusal(of: region) {
-                throw FlowError.entryRefused(node: region.path, reason: reason)
-            }
-            restoredCount += 1
-            try restoreContent(of: region, from: stored.children[index])
         }
     }
 
@@ -253,7 +185,7 @@ final class _Restoration {
     }
 
     /// Whether `node` is the node `stored` describes: same name, kind and route.
-    private func matches(_ node: FlowController, _ stored: FlowSnapshot.Node) -> Bool {
+    func matches(_ node: FlowController, _ stored: FlowSnapshot.Node) -> Bool {
         guard node.name == stored.name, FlowSnapshot.Node.Kind(of: node) == stored.kind else {
             return false
         }
@@ -324,7 +256,7 @@ final class _Restoration {
     }
 
     /// Gives `node` its saved state, if it has one and takes one.
-    private func restoreState(of node: FlowController, from stored: FlowSnapshot.Node) throws {
+    func restoreState(of node: FlowController, from stored: FlowSnapshot.Node) throws {
         guard let state = stored.state, let restorable = node as? any FlowRestorable else {
             return
         }
@@ -332,7 +264,7 @@ final class _Restoration {
     }
 
     /// Asks `node`'s entry guard: `nil` if it allows (it is then decided), else the reason.
-    private func refusal(of node: FlowController) -> String? {
+    func refusal(of node: FlowController) -> String? {
         switch node.shouldEnter() {
         case .allow:
             decided.insert(ObjectIdentifier(node))
