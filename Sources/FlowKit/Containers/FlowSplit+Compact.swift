@@ -70,7 +70,8 @@ extension FlowSplit {
     /// torn down as by ``FlowStack/platformDidPop(to:)``: no guard is asked, and the host is
     /// not told (it made the change). One change, kind ``FlowChange/Kind/platformPop``.
     ///
-    /// - Returns: The removed entries, top-most first.
+    /// - Returns: The removed entries, top-most first (none when the call is queued behind
+    ///   the change being applied: the pop then runs as the next transaction).
     /// - Throws: ``FlowError/splitLayoutMismatch(split:reason:)`` if the split is not
     ///   collapsed; ``FlowError/notInStack(stack:node:)`` if `entry` is not in
     ///   ``compactStack``.
