@@ -65,7 +65,10 @@ if ! command -v valgrind >/dev/null; then
 fi
 
 echo "callgrind.sh: building flowkit-bench (release)" >&2
-swift build -c release --package-path Benchmarks --product flowkit-bench >&2
+# --disable-build-manifest-caching: FlowKit is a path dependency of the Benchmarks package, and
+# a cached build manifest does not see a source file added to it since the last build.
+swift build -c release --package-path Benchmarks --disable-build-manifest-caching \
+    --product flowkit-bench >&2
 bin="$(swift build -c release --package-path Benchmarks --show-bin-path)/flowkit-bench"
 
 low=1000

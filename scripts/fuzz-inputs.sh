@@ -26,8 +26,10 @@ esac
 shift
 scratch=.build-fuzz
 # -enable-testing: the operations target shares the model-based test's code, whose platform
-# checks read FlowKit's internals (@testable import).
-flags=(-c release --package-path Fuzz --scratch-path "$scratch"
+# checks read FlowKit's internals (@testable import). --disable-build-manifest-caching: FlowKit
+# is a path dependency of this package, and a cached build manifest does not see a source file
+# added to it since the last build (the build then fails on a missing member).
+flags=(-c release --package-path Fuzz --scratch-path "$scratch" --disable-build-manifest-caching
     -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing)
 echo "== build (release, -sanitize=fuzzer,address, -enable-testing)"
 swift build "${flags[@]}" 2>&1 | tail -n 3
