@@ -132,8 +132,9 @@ open class FlowSplit: FlowParallel {
     /// ``FlowParallel/platformDidFocus(_:)`` makes (not echoed to the host; refused, and
     /// reported to ``FlowRuntime/onError``, for a column that shows nothing); a write while
     /// expanded only decides the next collapse. The app brings a column on top with
-    /// `focus(_:)` (given a column). A ``show(_:in:)`` while collapsed brings its column on top, and a compact pop sets it
-    /// to the column it lands in, as `NavigationSplitView` updates its binding.
+    /// `focus(_:)` (given a column). A ``show(_:in:)`` while collapsed into a column after
+    /// the preferred one makes that column the preferred one, and a compact pop sets it to
+    /// the column it lands in, as `NavigationSplitView` updates its binding.
     public var preferredCompactColumn: Column {
         get {
             _observation().access(self, keyPath: \.preferredCompactColumn)
@@ -174,8 +175,9 @@ open class FlowSplit: FlowParallel {
     /// Shows `node` in `column`: it becomes what the column shows (a ``FlowStack`` column's
     /// only entry; any other column's only embedded child), and what the column showed
     /// exits, innermost first, and is released. One change (kind ``FlowChange/Kind/show``);
-    /// guards may refuse it. The focus stays where it is; on a collapsed split, `column` is
-    /// brought on top (see ``preferredCompactColumn``).
+    /// guards may refuse it. The focus stays where it is; on a collapsed split, a `column`
+    /// after the ``preferredCompactColumn`` becomes the preferred one, so it comes on top (a
+    /// column before it gets the node below the columns shown above it).
     ///
     ///     try split.show(DetailScreen(item: item), in: .detail)
     ///
