@@ -4,49 +4,16 @@
 
 extension _Restoration {
     func restoreTabs(_ tabs: FlowTabs, from stored: FlowSnapshot.Node) throws {
-        let list = tabs._children
-        guard list.count == stored.children.count else {
-            throw FlowSnapshotError.mismatch(
-                path: tabs.path,
-                reason: "the snapshot has \(stored.children.count) tabs, the app \(list.count)")
-        }
-        for (index, tab) in list.enumerated() where !matches(tab, stored.children[index]) {
-            throw FlowSnapshotError.mismatch(
-                path: tabs.path,
-                reason:
-                    "tab \(index) is '\(stored.children[index].name)' in the snapshot, "
-                    + "'\(tab.name)' in the app (names, kinds and routes must match)")
-        }
+        try matchFixedChildren(of: tabs, with: stored, each: "tab")
         selections.append((tabs, tabs._selectedIndex))
         tabs._setSelectedIndex(stored.selectedTab ?? 0)
-        for (index, tab) in list.enumerated() {
-            // A tab cannot be left out: its guard's refusal fails the restoration.
-            try restoreState(of: tab, from: stored.children[index])
-            if let reason = refusal(of: tab) {
-                throw FlowError.entryRefused(node: tab.path, reason: reason)
-            }
-            restoredCount += 1
-            try restoreContent(of: tab, from: stored.children[index])
-        }
+        try restoreFixedChildren(of: tabs, from: stored)
     }
 
     /// Restores a parallel container's fixed regions (a split's columns) in place, their
     /// focus and, for a split, its layout.
     func restoreRegions(of parallel: FlowParallel, from stored: FlowSnapshot.Node) throws {
-        let list = parallel._children
-        guard list.count == stored.children.count else {
-            throw FlowSnapshotError.mismatch(
-                path: parallel.path,
-                reason:
-                    "the snapshot has \(stored.children.count) regions, the app \(list.count)")
-        }
-        for (index, region) in list.enumerated() where !matches(region, stored.children[index]) {
-            throw FlowSnapshotError.mismatch(
-                path: parallel.path,
-                reason:
-                    "region \(index) is '\(stored.children[index].name)' in the snapshot, "
-                    + "'\(region.name)' in the app (names, kinds and routes must match)")
-        }
+        try matchFixedChildren(of: parallel, with: stored, each: "region")
         selections.append((parallel, parallel._focus))
         parallel._setSelectedIndex(stored.focusedRegion ?? 0)
         if let split = parallel as? FlowSplit {
@@ -60,14 +27,42 @@ extension _Restoration {
                 collapsed: stored.collapsed ?? false,
                 preferred: stored.preferredColumn ?? split._preferredCompact)
         }
-        for (index, region) in list.enumerated() {
-            // A region cannot be left out: its guard's refusal fails the restoration.
-            try restoreState(of: region, from: stored.children[index])
-            if let reason = refusal(of: region) {
-                throw FlowError.entryRefused(node: region.path, reason: reason)
+        try restoreFixedChildren(of: parallel, from: stored)
+    }
+
+    /// Checks that `container`'s children and the snapshot's match one to one (same count;
+    /// same names, kinds and routes); `each` names one child in the error (`tab`, `region`).
+    private func matchFixedChildren(
+        of container: FlowController, with stored: FlowSnapshot.Node, each: String
+    ) throws {
+        let list = container._children
+        guard list.count == stored.children.count else {
+            throw FlowSnapshotError.mismatch(
+                path: container.path,
+                reason:
+                    "the snapshot has \(stored.children.count) \(each)s, the app \(list.count)")
+        }
+        for (index, child) in list.enumerated() where !matches(child, stored.children[index]) {
+            throw FlowSnapshotError.mismatch(
+                path: container.path,
+                reason:
+                    "\(each) \(index) is '\(stored.children[index].name)' in the snapshot, "
+                    + "'\(child.name)' in the app (names, kinds and routes must match)")
+        }
+    }
+
+    /// Restores each fixed child's state and content. A fixed child cannot be left out: its
+    /// guard's refusal fails the restoration.
+    private func restoreFixedChildren(
+        of container: FlowController, from stored: FlowSnapshot.Node
+    ) throws {
+        for (index, child) in container._children.enumerated() {
+            try restoreState(of: child, from: stored.children[index])
+            if let reason = refusal(of: child) {
+                throw FlowError.entryRefused(node: child.path, reason: reason)
             }
             restoredCount += 1
-            try restoreContent(of: region, from: stored.children[index])
+            try restoreContent(of: child, from: stored.children[index])
         }
     }
 }
