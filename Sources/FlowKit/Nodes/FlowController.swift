@@ -121,7 +121,6 @@ open class FlowController {
     /// Whether activation branches below this node (it is a ``FlowParallel``): the runtime
     /// counts the entered ones and takes the general activation path while any is entered.
     /// Stored next to the one-byte flags around it, where it takes no room of its own.
-    @exclusivity(unchecked)
     var _branchesActivation = false
 
     /// Whether this node keeps a flattened dependency scope: set when it enters, cleared when
