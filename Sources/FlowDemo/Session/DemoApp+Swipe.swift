@@ -148,10 +148,14 @@ extension DemoApp {
             screen.running.map { $0.title }
             + (gesture.map { ["swipe back at \(percent($0))"] } ?? [])
         guard !busy.isEmpty || !transitions.isShowingTree else { return [] }
-        var lines = [
-            "On screen, still catching up with the tree ("
-                + (busy.isEmpty ? "a step was refused" : busy.joined(separator: "; ")) + "):"
-        ]
+        let waiting = transitions.offScreenPresentations.map {
+            "\($0.path) waits for its presenter to come on screen"
+        }
+        let why =
+            !busy.isEmpty
+            ? busy.joined(separator: "; ")
+            : waiting.isEmpty ? "a step was refused" : waiting.joined(separator: "; ")
+        var lines = ["On screen, still catching up with the tree (" + why + "):"]
         var pending = [root]
         var visited: [FlowController] = []
         while let node = pending.popLast() {

@@ -213,7 +213,13 @@ open class FlowTabs: FlowController {
         if index == _selectedIndex {
             guard reselectionPopsToRoot, let found = Self._stack(in: tab),
                 found._children.count > 1
-            else { return }
+            else {
+                // The tree has the tab already; the platform may have shown another one.
+                if platform, let runtime = _runtime, runtime.isRunning {
+                    runtime.host?.platformDidShowSelection(of: self, in: runtime)
+                }
+                return
+            }
             stack = found
         } else {
             stack = nil

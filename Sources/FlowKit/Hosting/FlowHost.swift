@@ -17,11 +17,21 @@ public protocol FlowHost: AnyObject {
     /// screen already shows: nothing to show, only to note (``FlowTransitions`` keeps its
     /// record of what is shown). The default does nothing.
     func platformDidChange(_ change: FlowChange, in runtime: FlowRuntime)
+
+    /// Told when the platform reports selecting the tab the tree already selects
+    /// (``FlowTabs/platformDidSelect(_:)``, a tab bar tap): the tree does not change, but
+    /// the platform may have shown another tab until then (a selection made in code that it
+    /// had not shown yet). ``FlowTransitions`` notes that it shows the tab. The default does
+    /// nothing.
+    func platformDidShowSelection(of tabs: FlowTabs, in runtime: FlowRuntime)
 }
 
 extension FlowHost {
     /// Does nothing: the screen already shows a platform's own change.
     public func platformDidChange(_ change: FlowChange, in runtime: FlowRuntime) {}
+
+    /// Does nothing: the tree already selects the tab the platform shows.
+    public func platformDidShowSelection(of tabs: FlowTabs, in runtime: FlowRuntime) {}
 }
 
 /// A host that remembers the changes it was told about, for tests and tools.

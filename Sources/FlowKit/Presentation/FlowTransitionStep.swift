@@ -86,10 +86,13 @@ public struct FlowTransitionRules: Sendable, Equatable {
     /// whole app (UIKit); otherwise one per presenter.
     public var oneModalTransitionAtATime: Bool
     /// Whether dismissing a presented node also takes away what it presents in the same step
-    /// (UIKit); otherwise the layers are dismissed one at a time, top-most first.
+    /// (UIKit); otherwise the layers are dismissed one at a time, top-most first, whichever
+    /// node of a layer presents the next one (an entry of a presented stack, for example).
     public var dismissesLayersAbove: Bool
-    /// Whether a container covered by a presented node may change while a presentation or a
-    /// dismissal runs; otherwise its steps wait until that transition ends.
+    /// Whether a container covered by a presentation (its own, an ancestor's, or one a node
+    /// inside it makes, such as an entry's sheet) may change while a presentation or a
+    /// dismissal runs; otherwise its steps wait until that transition ends (not until the
+    /// presentation is gone).
     public var changesUnderPresentation: Bool
     /// Whether steps of different containers may run at the same time; otherwise one step at
     /// a time in all.

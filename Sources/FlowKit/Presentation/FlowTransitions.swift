@@ -16,13 +16,16 @@
 /// directly, as before.
 ///
 /// The rules, in order (see <doc:Hosting>): a presented node that is no longer in the tree
-/// is dismissed before anything below it changes, and nothing inside it changes first; a node
-/// is presented once its presenter is shown; a container's children change in one step, or
-/// one entry at a time (``FlowTransitionRules/stackSteps``), popping back to the common
-/// entries before pushing; one step per container at a time, one modal transition at a time
-/// where the rules say so. A node that entered and left while the platform was busy never
-/// reaches it; a step never shows a node that already left; a node the platform shows is
-/// removed by a later step once it left the tree.
+/// is dismissed before anything below it changes, and nothing inside it changes first; a
+/// step never removes a node that presents or in which a step runs (its sheet is dismissed
+/// first); a node is presented once its presenter is on screen (``isOnScreen(_:)``: the top
+/// entry of its stack, in the shown tab, nothing running around it, nothing of its layer
+/// presenting above it); a container's children change in one step, or one entry at a time
+/// (``FlowTransitionRules/stackSteps``), popping back to the common entries before pushing;
+/// one step per container at a time, one modal transition at a time where the rules say so.
+/// A node that entered and left while the platform was busy never reaches it; a step never
+/// shows a node that already left; a node the platform shows is removed by a later step once
+/// it left the tree.
 ///
 /// Interactive gestures (``beginInteractivePop(on:)``, ``beginInteractiveDismiss(of:)``)
 /// ask the exit guards when they begin, change nothing while they run, and on commit make the
@@ -120,6 +123,15 @@ public final class FlowTransitions: FlowHost {
         _plan()
     }
 
+    /// Notes that the platform shows the tab `tabs` selects (a tap on the tab the tree
+    /// already selects, while a selection made in code was not shown yet).
+    public func platformDidShowSelection(of tabs: FlowTabs, in runtime: FlowRuntime) {
+        _runtime = runtime
+        guard _shown[tabs.id]?.selected != nil else { return }
+        _shown[tabs.id]?.selected = tabs._selectedIndex
+        _plan()
+    }
+
     /// Tells FlowKit that the platform popped `stack` on its own (the back button) back to the
     /// entry `entry` it shows: what is shown follows, and if the tree still has `entry` below
     /// its top, the tree pops to it (``FlowStack/platformDidPop(to:)``, not echoed). Use this
@@ -137,7 +149,8 @@ public final class FlowTransitions: FlowHost {
     }
 
     /// Whether the platform is idle: no step is running, no gesture is in progress, and no
-    /// step can be planned (what it shows is the tree, unless it refused a step).
+    /// step can be planned (what it shows is the tree, unless it refused a step or a
+    /// presentation waits for its presenter to come on screen: ``offScreenPresentations``).
     public var isIdle: Bool { _inFlight.isEmpty && _gesture == nil && !_needsPlan }
 
     /// Returns once the platform is idle (see ``isIdle``). Nothing waits forever: a refused
@@ -192,7 +205,7 @@ public final class FlowTransitions: FlowHost {
         }
         var planner = _Planner(transitions: self, runtime: runtime)
         planner.indexLiveTree(from: root)
-        planner.visit(shownRoot, covered: false)
+        planner.visit(shownRoot, covered: false, onScreen: true)
     }
 
     /// Hands `kind` to the host, remembering the subtrees of `showing` as they are now (what
@@ -249,6 +262,9 @@ public final class FlowTransitions: FlowHost {
         case .setEntries(let from, let to), .setChildren(let from, let to):
             for old in from where !to.contains(old) { _forget(old) }
             _shown[id]?.children = to
+            if let selected = _shown[id]?.selected {
+                _shown[id]?.selected = Self._reselection(selected, from: from, to: to)
+            }
         case .select(_, let to):
             _shown[id]?.selected = to
         case .present(let node):
@@ -259,6 +275,19 @@ public final class FlowTransitions: FlowHost {
         case .stop:
             break
         }
+    }
+
+    /// The tab a tab bar shows after its tabs changed from `from` to `to` while it showed the
+    /// tab at `selected`: UIKit's `UITabBarController` "remembers the view controller object
+    /// that was previously selected and attempts to reselect it. If the selected view
+    /// controller is no longer present, it attempts to select the view controller at the same
+    /// index in the array as the previous selection. If that index is invalid, it selects the
+    /// view controller at index 0."
+    static func _reselection(_ selected: Int, from: [FlowNodeID], to: [FlowNodeID]) -> Int {
+        if from.indices.contains(selected), let index = to.firstIndex(of: from[selected]) {
+            return index
+        }
+        return to.indices.contains(selected) ? selected : 0
     }
 
     /// The platform popped the shown stack `id` back to its entry `entry` (the back button, a
@@ -308,7 +337,9 @@ public final class FlowTransitions: FlowHost {
     // MARK: Reading what is shown
 
     /// Whether what the platform shows is the tree: every container's children, presented
-    /// node and selection (a platform that is idle shows the tree, unless it refused a step).
+    /// node and selection (a platform that is idle shows the tree, unless it refused a step,
+    /// or a presentation waits for its presenter to come on screen:
+    /// ``offScreenPresentations``).
     public var isShowingTree: Bool {
         guard let runtime = _runtime, runtime.isRunning, let root = runtime.root else {
             return _shownRoot == nil

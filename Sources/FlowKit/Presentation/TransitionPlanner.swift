@@ -4,6 +4,12 @@
 /// Linear in the shown tree and the live tree; a pass runs when a change happens in an idle
 /// container, and when a step completes, so the changes made during one transition cost one
 /// pass in all.
+///
+/// What "on screen" means here is UIKit's "the view is in the window hierarchy" (see
+/// ``FlowTransitions/isOnScreen(_:)``): only a node on screen presents, so a presentation waits
+/// while its presenter is a covered stack entry, in an unselected tab, in a hidden column,
+/// under another presentation of its layer, or in a container whose transition (or gesture)
+/// is running.
 @MainActor
 struct _Planner {
     let transitions: FlowTransitions
@@ -12,6 +18,9 @@ struct _Planner {
     var live: [FlowNodeID: FlowController] = [:]
     /// Whether a shown node has, at or below it, a presented node that must be dismissed.
     var pendingDismissal: [FlowNodeID: Bool] = [:]
+    /// Whether a shown node, or a node of its shown embedded subtree, presents (shown, or in
+    /// the tree): its layer is covered.
+    var presentsWithin: [FlowNodeID: Bool] = [:]
 
     init(transitions: FlowTransitions, runtime: FlowRuntime) {
         self.transitions = transitions
@@ -52,6 +61,22 @@ struct _Planner {
         return result
     }
 
+    /// Whether the shown node `id` or a node of its shown embedded subtree presents
+    /// something, on the platform or in the tree (a presentation covers its whole layer).
+    mutating func hasPresentationWithin(_ id: FlowNodeID) -> Bool {
+        if let known = presentsWithin[id] { return known }
+        guard let shown = transitions._shown[id] else { return false }
+        var result = shown.presented != nil || live[id]?._presented != nil
+        if !result {
+            for child in shown.children where hasPresentationWithin(child) {
+                result = true
+                break
+            }
+        }
+        presentsWithin[id] = result
+        return result
+    }
+
     /// Whether a present or dismiss step (or a sheet drag) runs now.
     var modalTransitionRuns: Bool {
         transitions._inFlight.values.contains { $0.step.isModal }
@@ -73,57 +98,89 @@ struct _Planner {
     }
 
     /// Plans below the shown node `id`. `covered`: a presentation the platform shows covers
-    /// this node.
-    mutating func visit(_ id: FlowNodeID, covered: Bool) {
+    /// this node. `onScreen`: the platform shows this node on screen (see
+    /// ``FlowTransitions/isOnScreen(_:)``), so it may present.
+    mutating func visit(_ id: FlowNodeID, covered: Bool, onScreen: Bool) {
         guard let shown = transitions._shown[id] else { return }
         let node = live[id]
+        let busy = transitions._isRunningStep(in: id)
         // 1. A presentation the tree no longer has goes first, and nothing below it or
         //    inside it changes before it is gone.
         if let presented = shown.presented, node?._presented?.id != presented {
-            var presenter = id
-            var layer = presented
-            if !rules.dismissesLayersAbove {
-                while let above = transitions._shown[layer]?.presented {
-                    presenter = layer
-                    layer = above
-                }
-            }
-            if canIssue(in: presenter, modal: true) {
-                issue(.dismiss(layer), in: presenter)
-            }
+            dismiss(presented, in: id)
             return
         }
         // 2. Dismissals deeper down (in kept children, or in children that left) come before
         //    anything changes here.
         if hasPendingDismissal(id) {
-            for child in shown.children where hasPendingDismissal(child) {
-                visit(child, covered: covered || shown.presented != nil)
+            for (index, child) in shown.children.enumerated() where hasPendingDismissal(child) {
+                visit(
+                    child, covered: covered || shown.presented != nil,
+                    onScreen: onScreen && !busy && shown.presented == nil
+                        && node?._presented == nil
+                        && transitions._showsOnScreen(index, of: node, shown: shown))
             }
             if let presented = shown.presented, hasPendingDismissal(presented) {
-                visit(presented, covered: covered)
+                visit(presented, covered: covered, onScreen: onScreen && !busy)
             }
             return
         }
         guard let node else { return }  // left the tree: its container's step removes it
-        // 3. A presentation the tree has and the platform does not show.
-        if shown.presented == nil, let presented = node._presented,
+        // 3. A presentation the tree has and the platform does not show, once the presenter
+        //    is on screen.
+        if shown.presented == nil, let presented = node._presented, onScreen,
             canIssue(in: id, modal: true)
         {
             issue(.present(presented.id), in: id, showing: [presented])
         }
         // 4. The children (or the selection), unless a presentation covers them, the
         //    platform cannot change what is covered while a modal transition runs, and one
-        //    runs (a covered change never waits for more than that: it would wait forever
-        //    under a presentation that stays).
+        //    runs (a covered change waits for that transition only: it would wait forever
+        //    under a presentation that stays). A presentation covers its presenter's layer,
+        //    so a sheet an entry presents covers its stack too.
         let coveredBelow = covered || shown.presented != nil || node._presented != nil
-        if rules.changesUnderPresentation || !coveredBelow || !modalTransitionRuns {
+        if rules.changesUnderPresentation || !modalTransitionRuns
+            || !(covered || hasPresentationWithin(id))
+        {
             planChildren(of: node, shown: shown)
         }
         // 5. Kept children and the kept presented node.
-        for child in shown.children where live[child] != nil {
-            visit(child, covered: coveredBelow)
+        let childrenOnScreen =
+            onScreen && !busy && shown.presented == nil && node._presented == nil
+        for (index, child) in shown.children.enumerated() where live[child] != nil {
+            visit(
+                child, covered: coveredBelow,
+                onScreen: childrenOnScreen
+                    && transitions._showsOnScreen(index, of: node, shown: shown))
         }
-        if let presented = shown.presented { visit(presented, covered: covered) }
+        if let presented = shown.presented {
+            visit(presented, covered: covered, onScreen: onScreen && !busy)
+        }
+    }
+
+    /// Dismisses the shown `presented` of `presenter`: in one step with
+    /// ``FlowTransitionRules/dismissesLayersAbove``, else the top-most layer first, wherever
+    /// in the layers above a node presents it (an entry of a presented stack, a tab of a
+    /// presented tab container).
+    private mutating func dismiss(_ presented: FlowNodeID, in presenter: FlowNodeID) {
+        var presenter = presenter
+        var layer = presented
+        if !rules.dismissesLayersAbove {
+            while true {
+                switch transitions._topPresentation(within: layer) {
+                case .none: break
+                case .running: return  // a modal step inside the layers above: it ends first
+                case .shown(let above, let node):
+                    presenter = above
+                    layer = node
+                    continue
+                }
+                break
+            }
+        }
+        if canIssue(in: presenter, modal: true) {
+            issue(.dismiss(layer), in: presenter)
+        }
     }
 
     /// The step that brings `node`'s shown children (or selection) towards the tree's.
@@ -131,28 +188,34 @@ struct _Planner {
         let target = node._children.map(\.id)
         if shown.children != target {
             guard canIssue(in: node.id, modal: false) else { return }
-            if node is FlowStack {
-                let next: [FlowNodeID]
-                switch rules.stackSteps {
-                case .wholeStack:
-                    next = target
-                case .oneEntry:
-                    if target.count > shown.children.count
-                        && target.starts(with: shown.children)
-                    {
-                        next = Array(target.prefix(shown.children.count + 1))
-                    } else {
-                        next = Array(shown.children.dropLast())
-                    }
+            let next: [FlowNodeID]
+            if node is FlowStack, rules.stackSteps == .oneEntry {
+                if target.count > shown.children.count && target.starts(with: shown.children) {
+                    next = Array(target.prefix(shown.children.count + 1))
+                } else {
+                    next = Array(shown.children.dropLast())
                 }
-                issue(
-                    .setEntries(from: shown.children, to: next), in: node.id,
-                    showing: newNodes(in: next, shown: shown.children))
             } else {
-                issue(
-                    .setChildren(from: shown.children, to: target), in: node.id,
-                    showing: newNodes(in: target, shown: shown.children))
+                next = target
             }
+            // What the step removes must present nothing and run nothing (UIKit does not
+            // remove a view controller that presents): a presentation there is dismissed
+            // first (and shown again once its presenter is back on screen), a running step
+            // ends first.
+            for removed in shown.children where !next.contains(removed) {
+                switch transitions._topPresentation(within: removed) {
+                case .none: continue
+                case .running: return
+                case .shown(let presenter, let presented):
+                    dismiss(presented, in: presenter)
+                    return
+                }
+            }
+            let kind: FlowTransitionStep.Kind =
+                node is FlowStack
+                ? .setEntries(from: shown.children, to: next)
+                : .setChildren(from: shown.children, to: next)
+            issue(kind, in: node.id, showing: newNodes(in: next, shown: shown.children))
             return
         }
         if let tabs = node as? FlowTabs, let selected = shown.selected,

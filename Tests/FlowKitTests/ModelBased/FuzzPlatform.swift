@@ -140,14 +140,41 @@ extension FuzzWorld {
                 return ("platform not idle", "rt\(r): nothing runs, yet not idle" + state())
             }
             guard t.isIdle else { continue }
-            if !t.isShowingTree {
-                return ("shown is not the tree", "rt\(r): FlowTransitions" + state())
+            guard runtime.isRunning, let root = runtime.root else {
+                if !t.isShowingTree {
+                    return ("shown is not the tree", "rt\(r): FlowTransitions" + state())
+                }
+                continue
             }
-            guard runtime.isRunning, let root = runtime.root else { continue }
+            // Idle, both records show the tree, except a presentation whose presenter is not
+            // on screen (a covered entry, an unselected tab, a hidden column, under another
+            // presentation): UIKit cannot present from there, so it waits, on both sides.
+            var waiting: Set<FlowNodeID> = []
+            var visited = 0
             var pending = [root]
             while let node = pending.popLast() {
+                visited += 1
                 let children = platform.shownChildren(of: node)
-                let presented = platform.shownPresented(by: node)
+                var presented = platform.shownPresented(by: node)
+                var presentedByFlowKit = t.shownPresented(by: node)
+                if presented == nil, presentedByFlowKit == nil, let child = node.presentedChild,
+                    !t.isOnScreen(node)
+                {
+                    waiting.insert(child.id)
+                    presented = child.id
+                    presentedByFlowKit = child.id
+                } else if let child = node.presentedChild {
+                    pending.append(child)
+                }
+                let shown = t._shown[node.id]
+                if shown?.children != node.children.map(\.id)
+                    || presentedByFlowKit != node.presentedChild?.id
+                    || (node as? FlowTabs).map({ shown?.selected != $0.selectedIndex }) == true
+                {
+                    return (
+                        "shown is not the tree", "rt\(r): FlowTransitions at \(node.path)" + state()
+                    )
+                }
                 if children != node.children.map(\.id) || presented != node.presentedChild?.id {
                     return (
                         "platform shows another tree",
@@ -156,7 +183,11 @@ extension FuzzWorld {
                     )
                 }
                 pending.append(contentsOf: node.children)
-                if let child = node.presentedChild { pending.append(child) }
+            }
+            if visited != t._shown.count || waiting != Set(t.offScreenPresentations.map(\.id))
+                || waiting.isEmpty != t.isShowingTree
+            {
+                return ("shown is not the tree", "rt\(r): FlowTransitions" + state())
             }
         }
         return nil

@@ -167,6 +167,10 @@ final class FuzzHost: FlowHost {
     func platformDidChange(_ change: FlowChange, in runtime: FlowRuntime) {
         transitions?.platformDidChange(change, in: runtime)
     }
+
+    func platformDidShowSelection(of tabs: FlowTabs, in runtime: FlowRuntime) {
+        transitions?.platformDidShowSelection(of: tabs, in: runtime)
+    }
 }
 
 /// Moves the last reference to a node to another thread.

@@ -1,0 +1,105 @@
+/// What is on screen: UIKit's "the view is in the window hierarchy", read from what the
+/// platform shows. Only a node on screen presents (UIKit refuses to present from a view
+/// controller whose view is not in the window hierarchy, or that presents already).
+extension FlowTransitions {
+    /// Whether the platform shows `node` on screen, so that it may present: it is shown, and
+    /// every container on its way from the root shows it (the top entry of a stack, the
+    /// selected tab of a tab container, a visible column of a split: all columns expanded,
+    /// the one on top collapsed), none of them is in a transition or a gesture, and no node
+    /// of its layer above it presents (a presentation covers its presenter's whole subtree).
+    ///
+    /// A presentation whose presenter is not on screen waits until it is: see
+    /// ``offScreenPresentations``.
+    public func isOnScreen(_ node: FlowController) -> Bool {
+        var current = node.id
+        guard _shown[current] != nil else { return false }
+        while let parent = _shown[current]?.parent {
+            guard let shown = _shown[parent], !_isRunningStep(in: parent) else { return false }
+            if shown.presented != current {
+                guard shown.presented == nil, let index = shown.children.firstIndex(of: current)
+                else { return false }
+                let live = _liveNode(parent)
+                if live?._presented != nil { return false }
+                if !_showsOnScreen(index, of: live, shown: shown) { return false }
+            }
+            current = parent
+        }
+        return current == _shownRoot
+    }
+
+    /// The nodes the tree presents whose presenter the platform shows but not on screen
+    /// (``isOnScreen(_:)``): a covered stack entry, a node in an unselected tab or a hidden
+    /// column, a node under another presentation. A platform cannot present from there, so
+    /// each waits until its presenter comes on screen; meanwhile ``isShowingTree`` is false
+    /// even when the platform is idle.
+    public var offScreenPresentations: [FlowController] {
+        guard let runtime = _runtime, runtime.isRunning, let root = runtime.root else {
+            return []
+        }
+        var result: [FlowController] = []
+        var pending = [root]
+        while let node = pending.popLast() {
+            pending.append(contentsOf: node._children.reversed())
+            guard let presented = node._presented else { continue }
+            if let shown = _shown[node.id], shown.presented != presented.id, !isOnScreen(node) {
+                result.append(presented)
+            } else {
+                pending.append(presented)
+            }
+        }
+        return result
+    }
+
+    /// Whether a step runs in the shown node `id`, or a gesture there.
+    func _isRunningStep(in id: FlowNodeID) -> Bool {
+        _inFlight[id] != nil || _gesture?.container == id
+    }
+
+    /// Whether the container `node` (live; `nil` if it left the tree) shows its shown child
+    /// at `index` on screen when it is itself on screen.
+    func _showsOnScreen(_ index: Int, of node: FlowController?, shown: _ShownNode) -> Bool {
+        switch node {
+        case is FlowStack:
+            return index == shown.children.count - 1
+        case is FlowTabs:
+            return index == shown.selected
+        case let parallel as FlowParallel:
+            let id = shown.children[index]
+            return parallel._shownRegions.contains { $0.id == id }
+        default:
+            return true
+        }
+    }
+
+    /// The live node `id`, if the runtime has it.
+    func _liveNode(_ id: FlowNodeID) -> FlowController? {
+        guard let runtime = _runtime, runtime.isRunning else { return nil }
+        return runtime.node(id: id)
+    }
+
+    /// The top-most presentation shown within the layer of the shown node `layer` (its
+    /// embedded subtree, not what it presents), if any; `.running` if a step or a gesture
+    /// runs there first.
+    func _topPresentation(within layer: FlowNodeID) -> _LayerPresentation {
+        var pending = [layer]
+        while let id = pending.popLast() {
+            guard let shown = _shown[id] else { continue }
+            if _isRunningStep(in: id) { return .running }
+            if let presented = shown.presented {
+                return .shown(presenter: id, presented: presented)
+            }
+            pending.append(contentsOf: shown.children)
+        }
+        return .none
+    }
+}
+
+/// What a layer presents, for a dismissal or a removal that must wait for it.
+enum _LayerPresentation {
+    /// Nothing is presented in the layer, and nothing runs there.
+    case none
+    /// A step or a gesture runs in the layer.
+    case running
+    /// `presenter`, a node of the layer, shows `presented`.
+    case shown(presenter: FlowNodeID, presented: FlowNodeID)
+}
