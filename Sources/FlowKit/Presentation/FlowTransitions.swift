@@ -333,45 +333,6 @@ public final class FlowTransitions: FlowHost {
         _waiters = []
         for waiter in waiters { waiter.resume() }
     }
-
-    // MARK: Reading what is shown
-
-    /// Whether what the platform shows is the tree: every container's children, presented
-    /// node and selection (a platform that is idle shows the tree, unless it refused a step,
-    /// or a presentation waits for its presenter to come on screen:
-    /// ``offScreenPresentations``).
-    public var isShowingTree: Bool {
-        guard let runtime = _runtime, runtime.isRunning, let root = runtime.root else {
-            return _shownRoot == nil
-        }
-        guard _shownRoot == root.id else { return false }
-        var pending = [root]
-        var count = 0
-        while let node = pending.popLast() {
-            count += 1
-            guard let shown = _shown[node.id] else { return false }
-            if shown.children != node._children.map(\.id) { return false }
-            if shown.presented != node._presented?.id { return false }
-            if let tabs = node as? FlowTabs, shown.selected != tabs._selectedIndex { return false }
-            pending.append(contentsOf: node._children)
-            if let presented = node._presented { pending.append(presented) }
-        }
-        return count == _shown.count
-    }
-
-    /// The identities of the entries the platform shows for `stack` (empty if it shows none).
-    public func shownEntries(of stack: FlowStack) -> [FlowNodeID] {
-        _shown[stack.id]?.children ?? []
-    }
-
-    /// The identity of the node the platform shows presented by `node`, if any.
-    public func shownPresented(by node: FlowController) -> FlowNodeID? {
-        _shown[node.id]?.presented
-    }
-
-    /// Whether the platform shows `node` (it may have left the tree, and be removed by a step
-    /// that is planned or running).
-    public func isShown(_ node: FlowController) -> Bool { _shown[node.id] != nil }
 }
 
 /// What the platform shows of one node.
