@@ -2,7 +2,8 @@
 /// dragged down. Made by ``FlowTransitions/beginInteractivePop(on:)`` or
 /// ``FlowTransitions/beginInteractiveDismiss(of:)``, which asked the exit guards first.
 ///
-/// While it runs the tree does not change, no hook runs, and steps of its container wait.
+/// While it runs the tree does not change, no hook runs, steps of its container wait, and
+/// nothing inside the container presents (its entries are in a transition: not on screen).
 /// ``cancel()`` leaves everything as it was (the trace records only the gesture);
 /// ``commit()`` makes the platform's change, with the usual teardown, not echoed to the host.
 /// Only the first ``commit()`` or ``cancel()`` counts.
