@@ -224,13 +224,15 @@ final class FuzzModel {
     var factoryError: ((String) -> FlowError)?
 
     /// FlowKit bugs the random test found and that are not fixed yet, each with a known-issue
-    /// regression test. While a name is listed, the model expects what FlowKit does now (so
-    /// the random test keeps covering the operation), reading `tolerated` where it differs;
-    /// with `FLOWKIT_FUZZ_STRICT=1` the list is empty and the model expects the documented
-    /// behaviour. Remove a name (and the branch that reads it) once its bug is fixed. Empty:
-    /// every bug found so far is fixed, with its regression test (`FlowTabsTests`,
-    /// and `TransitionTests`' "Found by the model-based random test").
-    static let knownIssues: Set<String> = []
+    /// regression test. While a name is listed, the model expects what FlowKit does now, or
+    /// the generator steers clear of the trigger (so the random test keeps covering the
+    /// rest), reading `tolerated` where it differs; with `FLOWKIT_FUZZ_STRICT=1` the list is
+    /// empty and the model expects the documented behaviour. Remove a name (and the branch
+    /// that reads it) once its bug is fixed. Every earlier finding is fixed, with its
+    /// regression test (`FlowTabsTests`, and `TransitionTests`' "Found by the model-based
+    /// random test"). Open: `oneEntryReorder` (``FuzzGenerator``'s `avoidingKnownIssues`;
+    /// the known-issue tests in `ModelBasedTests`).
+    static let knownIssues: Set<String> = ["oneEntryReorder"]
     static var tolerated = knownIssues
     /// The identity FlowKit gave the node the tester calls `id`, as `#<raw>` (for the text of
     /// refused binding writes); set by the runner.

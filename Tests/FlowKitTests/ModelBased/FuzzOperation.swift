@@ -173,13 +173,25 @@ struct FuzzShown: Sendable, Hashable {
 /// A runtime's platform: a ``SimulatedPlatform`` with these rules and duration behind a
 /// ``FlowTransitions`` (the runtime's host, wrapped by the recording ``FuzzHost``).
 struct FuzzPlatformSpec: Sendable, CustomStringConvertible {
-    /// `.oneAtATime` rules, else `.uiKit`.
-    var oneAtATime: Bool
+    /// `.uiKit`, `.oneAtATime`, or a mix of the two (each rule chosen on its own).
+    var rules: FlowTransitionRules
     /// How long a transition takes, in virtual milliseconds (0: at once).
     var duration: Int
 
     var description: String {
-        "SimulatedPlatform(rules: \(oneAtATime ? ".oneAtATime" : ".uiKit"), duration: \(duration))"
+        "SimulatedPlatform(rules: \(rulesDescription), duration: \(duration))"
+    }
+
+    /// The rules as Swift.
+    var rulesDescription: String {
+        if rules == .uiKit { return ".uiKit" }
+        if rules == .oneAtATime { return ".oneAtATime" }
+        return "FlowTransitionRules(stackSteps: "
+            + (rules.stackSteps == .wholeStack ? ".wholeStack" : ".oneEntry")
+            + ", oneModalTransitionAtATime: \(rules.oneModalTransitionAtATime)"
+            + ", dismissesLayersAbove: \(rules.dismissesLayersAbove)"
+            + ", changesUnderPresentation: \(rules.changesUnderPresentation)"
+            + ", containersAnimateTogether: \(rules.containersAnimateTogether))"
     }
 }
 

@@ -40,6 +40,9 @@ final class FuzzRun {
         world.hostLog = []
         world.actionBudget = 64
         model.actionBudget = 64
+        world.stepsInOperation = 0
+        world.runaway = nil
+        let tags = screenTags(op)
         let expected = model.apply(op)
         var thrown: Error?
         do {
@@ -47,7 +50,14 @@ final class FuzzRun {
         } catch {
             thrown = error
         }
+        if let r = world.runaway, let platform = world.runtimes[r]?.platform {
+            return fail(
+                "platform steps without end", op,
+                "rt\(r): more than \(FuzzWorld.stepBudget) steps in one operation, the last: "
+                    + platform.performedSteps.suffix(6).map { "\($0)" }.joined(separator: "; "))
+        }
         coverage["op \(op.name)\(thrown == nil ? "" : " threw")", default: 0] += 1
+        countScreens(tags, threw: thrown != nil)
         if let error = thrown as? FlowError {
             let name = Mirror(reflecting: error).children.first?.label ?? "\(error)"
             coverage["error \(name)", default: 0] += 1

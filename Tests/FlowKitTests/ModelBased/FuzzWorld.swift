@@ -227,6 +227,21 @@ final class FuzzWorld {
     /// The node carried by each event whose handler is running, innermost last (`nil` for
     /// events that carry none).
     var carried: [FlowController?] = []
+    /// The steps the platforms were handed during the current operation, and the runtime
+    /// whose platform got more than ``stepBudget`` of them (a pipeline that never settles:
+    /// its steps are refused from then on, so the operation returns and the runner reports
+    /// it instead of hanging).
+    var stepsInOperation = 0
+    var runaway: Int?
+    static let stepBudget = 500
+
+    /// Counts a step handed to runtime `r`'s platform; past the budget, refuses it.
+    func countStep(_ r: Int) -> (any Error)? {
+        stepsInOperation += 1
+        guard stepsInOperation > Self.stepBudget else { return nil }
+        runaway = runaway ?? r
+        return FlowError.gestureNotPossible(container: "rt\(r)", reason: "runaway pipeline")
+    }
 
     func node(_ id: FuzzID) -> FlowController? { nodes[id]?.object as? FlowController }
 
@@ -597,7 +612,8 @@ final class FuzzWorld {
             var platform: SimulatedPlatform?
             if let spec {
                 platform = SimulatedPlatform(
-                    rules: spec.oneAtATime ? .oneAtATime : .uiKit, duration: spec.duration)
+                    rules: spec.rules, duration: spec.duration)
+                platform!.refuses = { [weak self] _ in self?.countStep(r) }
                 host.transitions = FlowTransitions(host: platform!)
             }
             let trace = FlowTrace()
