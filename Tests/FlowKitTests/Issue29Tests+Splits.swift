@@ -110,7 +110,7 @@ struct Issue29SplitTests {
         #expect(throws: FlowError.regionsAreFixed(container: "outer/inner")) {
             try outer.show([:], clearing: [.detail])
         }
-        #expect(inner.regions.map(\.name) == ["list", "pane"])
+        try #require(inner.regions.map(\.name) == ["list", "pane"])
         try inner.show(FlowController(name: "x"), in: .detail)
         #expect(inner.node(for: .detail)?.children.map(\.name) == ["x"])
         // A stack column is still cleared.
