@@ -58,6 +58,10 @@ open class FlowParallel: FlowController {
 
     /// The index of the focused region in ``regions``.
     ///
+    /// On a collapsed ``FlowSplit`` this is not the column that has the focus (the top of the
+    /// compact stack, ``FlowSplit/focusedColumn``): it keeps its value until the split
+    /// expands, which moves it to that column.
+    ///
     /// Observable (see <doc:Hosting>): reading it inside `withObservationTracking` (or a
     /// SwiftUI view) registers for the next focus change.
     public var focusedIndex: Int {
@@ -65,8 +69,9 @@ open class FlowParallel: FlowController {
         return _focus
     }
 
-    /// The focused region, or `nil` once the container has exited (its regions left with
-    /// it). Observable.
+    /// The region at ``focusedIndex`` (on a collapsed ``FlowSplit``, not necessarily the
+    /// column that has the focus: see there), or `nil` once the container has exited (its
+    /// regions left with it). Observable.
     public var focusedRegion: FlowController? {
         let index = focusedIndex
         let regions = children

@@ -88,7 +88,9 @@ public enum FlowError: Error, Equatable, Sendable, CustomStringConvertible {
     /// ``FlowController/embed(_:)`` was asked of a ``FlowParallel``, whose regions are fixed
     /// when it is made (change what a region shows instead), or a navigation would replace
     /// them: a ``FlowStep/Placement/root`` step at it, a reentering navigation from it, or a
-    /// history restore of it.
+    /// history restore of it; or ``FlowSplit/show(_:in:)`` (or
+    /// ``FlowSplit/show(_:clearing:)``) would replace or clear a column that is itself a
+    /// ``FlowParallel`` (a nested split).
     case regionsAreFixed(container: String)
     /// A ``FlowSplit`` operation that needs the split collapsed (or expanded) was asked of
     /// one that is not: `reason` says which.

@@ -109,18 +109,30 @@ final class _ResultWaiter<Value: Sendable>: _AnyResultWaiter {
     }
 
     /// The awaiting task was cancelled: `run` throws `CancellationError` and the child is
-    /// removed.
+    /// removed, unless it is a region of a ``FlowParallel`` (a split's column): the regions
+    /// are fixed, so it stays.
     func taskWasCancelled() {
         guard !isDecided else { return }
         _ = decide(.failure(CancellationError()))
         guard let child, child.state == .entered else { return }
+        let isRegion = _isRegion(child)
         if let runtime = child._runtime, runtime.trace.isEnabled {
             runtime.trace.record(
                 .cancelled(
                     flow: child.path, awaitedAt: awaitedAt,
-                    reason: "the awaiting task was cancelled"))
+                    reason: isRegion
+                        ? "the awaiting task was cancelled; a region stays"
+                        : "the awaiting task was cancelled"))
         }
-        _removeChild(child)
+        if !isRegion { _removeChild(child) }
+    }
+
+    /// Whether `child` is embedded in a ``FlowParallel`` (one of its fixed regions).
+    private func _isRegion(_ child: FlowController) -> Bool {
+        guard placement == .embed, let container, container._branchesActivation else {
+            return false
+        }
+        return child._parent === container && container._presented !== child
     }
 
     /// Removes the child from where `run` showed it, now if no change is under way, else as
