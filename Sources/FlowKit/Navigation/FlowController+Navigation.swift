@@ -69,9 +69,10 @@ extension FlowController {
     /// Moves along several paths below this node in one transaction, with one exit set and
     /// one entry set: each path is planned as by
     /// ``navigate(to:history:historyDefault:reentering:)-([FlowStep],_,_,_)``, after the
-    /// ones before it (so a later path sees what an earlier one planned). Paths into the
-    /// columns of a ``FlowSplit`` change several columns at once; the focus ends on the last
-    /// path's target.
+    /// ones before it (so a later path sees what an earlier one planned). What exits exits in
+    /// the reverse of the tree's entry order and what enters enters in entry order, whichever
+    /// order the paths come in. Paths into the columns of a ``FlowSplit`` change several
+    /// columns at once; the focus ends on the last path's target.
     ///
     ///     // a deep link that picks poetry in the list and shows poem 7 beside it:
     ///     try runtime.navigate(toEach: [

@@ -10,7 +10,8 @@
 ///     ])
 ///
 /// Targets may start at different nodes (a statechart step taking transitions in several
-/// regions, each from its own domain); the paths' nodes are planned in the order given.
+/// regions, each from its own domain); the paths' nodes are planned in the order given and
+/// enter in the tree's entry order.
 public struct FlowNavigationTarget: Sendable {
     /// The node the path starts below (the transition's domain); it must be entered in the
     /// runtime that navigates.
@@ -47,9 +48,10 @@ extension FlowRuntime {
     /// on its node, after the ones before it (a later target sees what an earlier one
     /// planned: a target that does not reenter may continue through nodes an earlier one
     /// builds). The exits run in the reverse of the tree's entry order and the entries in
-    /// entry order, whichever order the targets come in; history is recorded for every
-    /// exiting node before any content is built, so a target restoring history sees what
-    /// this very change records.
+    /// entry order, whichever order the targets come in (what a target restoring history
+    /// builds below a kept node included: it enters before a later region's nodes); history
+    /// is recorded for every exiting node before any content is built, so a target restoring
+    /// history sees what this very change records.
     ///
     ///     // a statechart step: one transition in each of two regions
     ///     try runtime.navigate(toEach: [
@@ -100,6 +102,8 @@ extension FlowRuntime {
                     historyDefault: target.historyDefault, reentering: target.reentering,
                     in: &change)
             }
+            // Planned target by target: entered in the tree's entry order instead.
+            if targets.count > 1 { change.orderInsertionsForEntry() }
         }
     }
 }
