@@ -15,6 +15,7 @@ extension SimulatedPlatform {
             illegalCalls.append("swipe back on \(stack.path) during a transition")
         }
         let gesture = try transitions.beginInteractivePop(on: stack)
+        forgetEndedGestures()
         gestures[stack.id] = gesture
         return gesture
     }
@@ -36,24 +37,45 @@ extension SimulatedPlatform {
     /// The user taps the tab at `index` of `tabs` (as the platform shows them): the tab bar
     /// shows that tab, then FlowKit is told (``FlowTabs/platformDidSelect(_:)``) if the tree
     /// still has it, as the tab bar controller's delegate
-    /// (`tabBarController(_:didSelect:)`) does, even when the tab was already selected.
+    /// (`tabBarController(_:didSelect:)`) is, even when the tab was already selected.
     ///
-    /// A tap during a transition of `tabs`, or on an index it does not show, is recorded in
-    /// ``illegalCalls`` (UIKit takes no touches during a transition) and changes nothing.
+    /// Tapping the selected tab when it is a stack showing more than one entry pops it to its
+    /// first entry, as `UITabBarController` does ("the tab bar always displays the tab's root
+    /// view … even if the tab was already selected"): what the platform shows changes, and
+    /// FlowKit is told as a navigation controller's delegate would tell it
+    /// (``FlowStack/platformDidPop(to:)``), unless ``FlowTabs/reselectionPopsToRoot`` made
+    /// `platformDidSelect(_:)` pop it already. (With UIKit, leave that option off.)
+    ///
+    /// A tap during a transition of `tabs` or of that stack, or on an index the tab bar does
+    /// not show, is recorded in ``illegalCalls`` (UIKit takes no touches during a
+    /// transition) and changes nothing.
     public func tapTab(at index: Int, of tabs: FlowTabs) throws {
         let shown = shownChildren[tabs.id] ?? []
-        guard shownSelections[tabs.id] != nil, shown.indices.contains(index) else {
+        guard let selected = shownSelections[tabs.id], shown.indices.contains(index) else {
             illegalCalls.append(
                 "tab \(index) tapped on \(tabs.path), which shows \(shown.count) tabs")
             return
         }
-        if running.contains(where: { $0.step.container == tabs.id }) {
+        let tabID = shown[index]
+        if running.contains(where: { $0.step.container == tabs.id || $0.step.container == tabID }) {
             illegalCalls.append("tab \(index) tapped on \(tabs.path) during a transition")
             return
         }
         shownSelections[tabs.id] = index
-        if let tab = tabs.tabs.first(where: { $0.id == shown[index] }) {
-            try tabs.platformDidSelect(tab)
+        var poppedTo: FlowNodeID?
+        if selected == index, shownNodes[tabID]?.kind == .stack,
+            var entries = shownChildren[tabID], entries.count > 1
+        {
+            while entries.count > 1 { forget(entries.removeLast()) }
+            shownChildren[tabID] = entries
+            poppedTo = entries[0]
+        }
+        guard let tab = tabs.tabs.first(where: { $0.id == tabID }) else { return }
+        try tabs.platformDidSelect(tab)
+        if let poppedTo, let stack = tab as? FlowStack, stack.entries.count > 1,
+            let root = stack.entries.first, root.id == poppedTo
+        {
+            try stack.platformDidPop(to: root)
         }
     }
 
@@ -64,6 +86,7 @@ extension SimulatedPlatform {
         sheetOf presenter: FlowController, in transitions: FlowTransitions
     ) throws -> FlowInteractiveTransition {
         let gesture = try transitions.beginInteractiveDismiss(of: presenter)
+        forgetEndedGestures()
         gestures[presenter.id] = gesture
         return gesture
     }
@@ -88,5 +111,13 @@ extension SimulatedPlatform {
     public func cancel(_ gesture: FlowInteractiveTransition) {
         gestures = gestures.filter { $0.value !== gesture }
         gesture.cancel()
+    }
+
+    /// Forgets the gestures that ended without this platform (committed or cancelled on the
+    /// gesture itself).
+    private func forgetEndedGestures() {
+        if gestures.values.contains(where: \.hasEnded) {
+            gestures = gestures.filter { !$0.value.hasEnded }
+        }
     }
 }

@@ -504,6 +504,24 @@ struct SimulatedPlatformTests {
         #expect(bench.platform.illegalCalls.last == "tab 2 tapped on tabs, which shows 2 tabs")
     }
 
+    @Test("Tapping the selected tab pops its stack to the first entry, on screen and in the tree")
+    func reselectedTabPopsToRoot() throws {
+        let a0 = screen("a0")
+        let a = FlowStack(name: "a", root: a0)
+        let tabs = FlowTabs(name: "tabs", tabs: [a, screen("b")])  // reselectionPopsToRoot off
+        let bench = try Bench(tabs, pipeline: true)
+        try a.push(screen("a1"))
+        try a.push(screen("a2"))
+        bench.platform.runUntilIdle()
+        try bench.platform.tapTab(at: 0, of: tabs)
+        #expect(a.entries.map(\.id) == [a0.id])
+        #expect(bench.platform.shownChildren(of: a) == [a0.id])
+        bench.platform.runUntilIdle()
+        #expect(bench.platform.illegalCalls == [])
+        #expect(bench.platform.differences(from: bench.runtime) == [])
+        #expect(bench.transitions.isShowingTree)
+    }
+
     // MARK: R5: dismiss only what is presented, once presented
 
     @Test("Dismissing what is not presented there, or is still being presented, is illegal")
