@@ -9,7 +9,7 @@ extension SimulatedPlatform {
     /// Returns one line per difference (empty when the platform shows the tree), such as
     /// `app/tabs#4: shows tab 2, the tree selects 0`.
     ///
-    /// This is the platform's own record, not ``FlowTransitions/isShowingTree``: a test that
+    /// This is the platform's own record, not `FlowTransitions.isShowingTree`: a test that
     /// expects both to hold checks that the pipeline's record matches the screen.
     public func differences(from runtime: FlowRuntime) -> [String] {
         guard runtime.isRunning, let treeRoot = runtime.root else {

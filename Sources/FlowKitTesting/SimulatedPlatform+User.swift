@@ -35,7 +35,7 @@ extension SimulatedPlatform {
     }
 
     /// The user taps the tab at `index` of `tabs` (as the platform shows them): the tab bar
-    /// shows that tab, then FlowKit is told (``FlowTabs/platformDidSelect(_:)``) if the tree
+    /// shows that tab, then FlowKit is told (`FlowTabs.platformDidSelect(_:)`) if the tree
     /// still has it, as the tab bar controller's delegate
     /// (`tabBarController(_:didSelect:)`) is, even when the tab was already selected.
     ///
@@ -43,7 +43,7 @@ extension SimulatedPlatform {
     /// first entry, as `UITabBarController` does ("the tab bar always displays the tab's root
     /// view … even if the tab was already selected"): what the platform shows changes, and
     /// FlowKit is told as a navigation controller's delegate would tell it
-    /// (``FlowStack/platformDidPop(to:)``), unless ``FlowTabs/reselectionPopsToRoot`` made
+    /// (`FlowStack.platformDidPop(to:)`), unless `FlowTabs.reselectionPopsToRoot` made
     /// `platformDidSelect(_:)` pop it already. (With UIKit, leave that option off.)
     ///
     /// A tap during a transition of `tabs` or of that stack, or on an index the tab bar does

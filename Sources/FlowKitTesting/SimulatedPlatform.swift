@@ -19,7 +19,7 @@ import FlowKit
 /// perform, the kind of each node it shows (a stack, a tab container, a split, another
 /// parallel container, any other node: what a UIKit host knows from the view controller it
 /// made) and the facts the platform itself reported (a split's collapsed layout). It never
-/// reads what ``FlowTransitions`` believes is shown, so it is an independent check of it.
+/// reads what `FlowTransitions` believes is shown, so it is an independent check of it.
 ///
 /// Every step that UIKit would refuse or get wrong is recorded as an *illegal call*
 /// (``illegalCalls``, `"<step>: <why>"`); tests fail on them with
@@ -47,7 +47,7 @@ import FlowKit
 ///   (`UITabBarController.selectedViewController`: "the one whose custom view is currently
 ///   displayed"), and none while a step of it runs; an expanded split every column, a
 ///   collapsed one only the column on top of its compact stack (read from the live
-///   ``FlowSplit``, which the platform told); any other container every child, and none
+///   `FlowSplit`, which the platform told); any other container every child, and none
 ///   while a step of it runs. A node is also not on screen when a node between it and its
 ///   layer (the root, or the nearest presented node) presents something, shown or
 ///   being presented: `presentedViewController` is "the view controller that is presented
