@@ -100,6 +100,8 @@ extension FlowRuntime {
                     historyDefault: target.historyDefault, reentering: target.reentering,
                     in: &change)
             }
+            // What a path planned inside a subtree another one removes never enters.
+            if targets.count > 1 { change.dropPlansInsideRemovals() }
         }
     }
 }
