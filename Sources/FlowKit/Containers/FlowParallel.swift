@@ -21,7 +21,9 @@
 /// The regions are fixed when the container is made (a ``FlowSplit``'s columns, a chart's
 /// regions); their content changes like any node's. A navigation path step
 /// (``FlowStep/Placement/child``) whose route is a region's route focuses that region and
-/// continues into it; regions are never built or removed by navigation.
+/// continues into it; regions are never built or removed by navigation (a
+/// ``FlowStep/Placement/root`` step at the container, a reentering navigation from it or a
+/// history restore of it throws ``FlowError/regionsAreFixed(container:)``).
 open class FlowParallel: FlowController {
     /// Storage of ``focusedIndex``; written only through ``_setSelectedIndex(_:)``.
     var _focus = 0
@@ -192,5 +194,10 @@ open class FlowParallel: FlowController {
         }
         try _planFocus(index, requiringContent: false, in: &change)
         return (regions[index], false)
+    }
+
+    /// The regions are fixed: navigation never builds or removes them.
+    override func _requireReplaceableChildren() throws {
+        throw FlowError.regionsAreFixed(container: path)
     }
 }

@@ -19,7 +19,9 @@
 /// to its bottom entry, as tab bars usually do.
 ///
 /// A navigation path step (``FlowStep/Placement/child``) whose route is a tab's route selects
-/// that tab; tabs are never built or removed by navigation.
+/// that tab; tabs are never built or removed by navigation: a ``FlowStep/Placement/root``
+/// step at the container, a reentering navigation from it or a history restore of it throws
+/// ``FlowError/tabsAreFixed(container:)`` and changes nothing.
 open class FlowTabs: FlowController {
     /// Whether selecting the tab that is already selected pops that tab's stack to its bottom
     /// entry (the tab itself if it is a ``FlowStack``, else the first stack on its focused
@@ -266,5 +268,11 @@ open class FlowTabs: FlowController {
         }
         change.select(index, in: self)
         return (tabs[index], false)
+    }
+
+    /// The tabs are fixed against navigation, which only selects one
+    /// (``setTabs(_:selecting:)`` changes them).
+    override func _requireReplaceableChildren() throws {
+        throw FlowError.tabsAreFixed(container: path)
     }
 }

@@ -19,7 +19,8 @@ extension FlowController {
     ///   - historyDefault: The child route entered when `history` finds no record.
     ///   - reentering: `true` makes this an external transition: everything below this node
     ///     exits first and the whole path is entered anew, even parts already on it (not on
-    ///     a ``FlowParallel``, whose regions are fixed: ``FlowError/regionsAreFixed(container:)``).
+    ///     a ``FlowParallel`` or a ``FlowTabs``, whose regions or tabs are fixed:
+    ///     ``FlowError/regionsAreFixed(container:)``, ``FlowError/tabsAreFixed(container:)``).
     /// - Throws: See ``navigate(to:history:historyDefault:reentering:)-([FlowStep],_,_,_)``.
     public func navigate(
         to path: [FlowRoute], history: FlowHistoryDepth? = nil,
@@ -50,7 +51,10 @@ extension FlowController {
     /// - Throws: ``FlowError/unknownRoute(route:node:)`` for a route no factory builds, a
     ///   factory error, ``FlowError/pushOutsideStack(node:route:)``, a guard's refusal
     ///   (``FlowError/redirected(node:to:)`` if it redirected), ``FlowError/notInTree(node:)``,
-    ///   or ``FlowError/containerExited(container:)``; the tree is then unchanged.
+    ///   ``FlowError/containerExited(container:)``, or, for a root step, a reentering
+    ///   navigation or a history restore that would replace fixed children,
+    ///   ``FlowError/regionsAreFixed(container:)`` (a ``FlowParallel``) or
+    ///   ``FlowError/tabsAreFixed(container:)`` (a ``FlowTabs``); the tree is then unchanged.
     public func navigate(
         to path: [FlowStep], history: FlowHistoryDepth? = nil,
         historyDefault: FlowRoute? = nil, reentering: Bool = false
@@ -180,8 +184,8 @@ extension FlowController {
         reentering: Bool, in change: inout _Transaction
     ) throws -> FlowController {
         if reentering {
-            // A parallel container's regions are fixed: they cannot exit and enter anew.
-            if _branchesActivation { throw FlowError.regionsAreFixed(container: self.path) }
+            // Regions and tabs are fixed: they cannot exit and enter anew.
+            try _requireReplaceableChildren()
             change.removeContent(of: self)
         }
         var node = self
@@ -206,9 +210,9 @@ extension FlowController {
         }
         let restore = history.map { _Restore(depth: $0, fallback: historyDefault) }
         if !isNew && (restore != nil || (reentering && node === self)) {
-            // A kept node gets new content: its history or its defaults (not a parallel
-            // container, whose regions are fixed).
-            if node._branchesActivation { throw FlowError.regionsAreFixed(container: node.path) }
+            // A kept node gets new content: its history or its defaults (not a parallel or
+            // tab container, whose regions or tabs are fixed).
+            try node._requireReplaceableChildren()
             if !reentering || node !== self { change.removeContent(of: node) }
             change.fills.append(_Fill(node: node, restore: restore))
         } else if isNew, let restore {

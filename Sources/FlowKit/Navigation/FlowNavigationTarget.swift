@@ -102,8 +102,12 @@ extension FlowRuntime {
                     historyDefault: target.historyDefault, reentering: target.reentering,
                     in: &change)
             }
-            // Planned target by target: entered in the tree's entry order instead.
-            if targets.count > 1 { change.orderInsertionsForEntry() }
+            // What a path planned inside a subtree another one removes never enters; the
+            // rest, planned target by target, enters in the tree's entry order.
+            if targets.count > 1 {
+                change.dropPlansInsideRemovals()
+                change.orderInsertionsForEntry()
+            }
         }
     }
 }

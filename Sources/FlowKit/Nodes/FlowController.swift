@@ -308,4 +308,11 @@ open class FlowController {
         change.append(child, to: self)
         return (child, true)
     }
+
+    /// Throws if navigation must not build or remove this node's embedded children: those of
+    /// a ``FlowParallel`` (its regions) and of a ``FlowTabs`` (its tabs) are fixed against
+    /// navigation, which only focuses or selects one of them. Asked by every navigation that
+    /// would replace the children: a ``FlowStep/Placement/root`` step, a reentering
+    /// navigation, a history restore of a kept node (never by a push or a pop).
+    func _requireReplaceableChildren() throws {}
 }
