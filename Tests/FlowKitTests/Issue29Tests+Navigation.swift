@@ -266,7 +266,7 @@ struct Issue29NavigationTests {
         }
         let runtime = try FlowRuntime(root: app)
         var failures: [String] = []
-        runtime.onError = { failures.append("\($0.operation): \($0.error)") }
+        runtime.onError = { failures.append("\($0.kind): \($0.error)") }
         try runtime.start()
         let home = try #require(app.current)
         // Both navigations are refused in one turn, before either redirect has run.

@@ -89,8 +89,7 @@ open class FlowParallel: FlowController {
     /// - Throws: ``FlowError/notARegion(container:node:)`` if `region` is not one of
     ///   ``regions``; ``FlowError/containerExited(container:)`` if this container exited.
     public func focus(_ region: FlowController) throws {
-        if _queueIfApplying(self, "focus", { try $0.focus(region) }) { return }
-        try _focus(region, platform: false) { try self.focus(region) }
+        try _focus(.focus, again: { try self.focus(region) }) { region }
     }
 
     /// Tells FlowKit that the platform moved the focus to `region` on its own (the user
@@ -99,10 +98,7 @@ open class FlowParallel: FlowController {
     ///
     /// - Throws: The errors of ``focus(_:)``.
     public func platformDidFocus(_ region: FlowController) throws {
-        if _queueIfApplying(self, "platformFocus", { try $0.platformDidFocus(region) }) {
-            return
-        }
-        try _focus(region, platform: true) { try self.platformDidFocus(region) }
+        try _focus(.platformFocus, again: { try self.platformDidFocus(region) }) { region }
     }
 
     // MARK: Internals
@@ -160,16 +156,24 @@ open class FlowParallel: FlowController {
         for region in _shownRegions { region._appendActive(to: &nodes) }
     }
 
-    private func _focus(
-        _ region: FlowController, platform: Bool, rerun: @escaping @MainActor () throws -> Void
+    /// Moves the focus to the region `resolve` names (`focus`, `platformDidFocus`, a
+    /// split's `focus(_ column)`).
+    final func _focus(
+        _ kind: FlowChange.Kind, again: @escaping @MainActor () throws -> Void,
+        region resolve: () throws -> FlowController
     ) throws {
-        try _requireNotExited()
-        guard let index = _index(of: region, in: _children) else {
-            throw FlowError.notARegion(container: path, node: region.path)
-        }
-        guard index != _selectedIndexShown else { return }
-        try _perform(platform ? .platformFocus : .focus, platform: platform, rerun: { rerun }) {
-            change in try self._planFocus(index, requiringContent: true, in: &change)
+        try _change(
+            kind, again: again, whenQueued: { 0 },
+            validate: { () -> Int? in
+                try self._requireNotExited()
+                let region = try resolve()
+                guard let index = _index(of: region, in: self._children) else {
+                    throw FlowError.notARegion(container: self.path, node: region.path)
+                }
+                return index != self._selectedIndexShown ? index : nil
+            }
+        ) { change, index in
+            try self._planFocus(index, requiringContent: true, in: &change)
         }
     }
 

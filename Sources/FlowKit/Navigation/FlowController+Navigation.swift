@@ -64,10 +64,19 @@ extension FlowController {
             try self.navigate(
                 to: path, history: history, historyDefault: historyDefault, reentering: reentering)
         }
-        guard let runtime = try _runtimeForNavigation("navigate", rerun: again) else { return }
-        _ = try runtime._navigate(
-            from: self, along: path, history: history, historyDefault: historyDefault,
-            reentering: reentering, origin: .app(again))
+        try _change(
+            .navigate, again: again,
+            describe: { "navigate \(self.path) to \(path.pathDescription)" },
+            validate: {
+                try self._requireTree()
+                return true
+            }
+        ) { change in
+            change.replacesIntentFrom = self
+            _ = try self._planNavigation(
+                to: path, history: history, historyDefault: historyDefault,
+                reentering: reentering, in: &change)
+        }
     }
 
     /// Moves along several paths below this node in one transaction, with one exit set and
@@ -87,11 +96,9 @@ extension FlowController {
     /// - Throws: The errors of ``navigate(to:history:historyDefault:reentering:)-([FlowStep],_,_,_)``;
     ///   the tree is then unchanged.
     public func navigate(toEach paths: [[FlowStep]]) throws {
-        let again: @MainActor @Sendable () throws -> Void = { try self.navigate(toEach: paths) }
-        guard let runtime = try _runtimeForNavigation("navigate", rerun: again) else { return }
-        try runtime._navigate(
-            toEach: paths.map { FlowNavigationTarget(from: self, to: $0) }, within: self,
-            again: again)
+        try _navigate(
+            toEach: paths.map { FlowNavigationTarget(from: self, to: $0) },
+            again: { try self.navigate(toEach: paths) })
     }
 
     /// Shows the global route `route`, registered on this node or an ancestor with
@@ -105,34 +112,20 @@ extension FlowController {
     /// - Throws: ``FlowError/unknownGlobalRoute(route:node:)``, a factory error, a guard's
     ///   refusal, ``FlowError/notInTree(node:)``; the tree is then unchanged.
     public func open(_ route: FlowRoute) throws {
-        let again: @MainActor @Sendable () throws -> Void = { try self.open(route) }
-        guard let runtime = try _runtimeForNavigation("open", rerun: again) else { return }
-        let intent = _Intent(describe: { "open \(route) from \(self.path)" }, run: again)
-        try runtime._transact(.open, domain: self, platform: false, intent: intent) { change in
+        try _change(
+            .open, again: { try self.open(route) },
+            describe: { "open \(route) from \(self.path)" },
+            validate: {
+                try self._requireTree()
+                return true
+            }
+        ) { change in
             change.replacesIntentFrom = self
             try self._planOpen(route, in: &change)
         }
     }
 
     // MARK: Internals
-
-    /// The runtime to navigate in now, or `nil` if the navigation was queued as `rerun` (asked
-    /// while a change is applied: from a hook, the host or an observer). Navigation needs a
-    /// running tree.
-    func _runtimeForNavigation(
-        _ operation: String, rerun: @escaping @MainActor () throws -> Void
-    ) throws -> FlowRuntime? {
-        if _queueIfApplying(self, operation, { _ in try rerun() }) { return nil }
-        switch try _admission() {
-        case .offline:
-            throw FlowError.notInTree(node: path)
-        case .queued(let runtime):
-            runtime._enqueueChange(operation, at: self, rerun)
-            return nil
-        case .live(let runtime):
-            return runtime
-        }
-    }
 
     /// Plans showing the global route `route` over the focused node below this one.
     private func _planOpen(_ route: FlowRoute, in change: inout _Transaction) throws {

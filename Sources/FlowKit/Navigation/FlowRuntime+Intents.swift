@@ -77,7 +77,7 @@ extension FlowRuntime {
         let kept = _KeptIntent(description: intent.describe(), run: intent.run)
         _pendingIntent = _PendingIntent(id: id, intent: kept, redirect: redirect.path)
         _traceIntent(.kept, kept.description, "\(redirect.node) redirected to \(target)")
-        _enqueueChange("redirect", at: root) { [weak self] in
+        _enqueueChange(.redirect, at: root) { [weak self] in
             guard let self else { return }
             guard let root = self.root, self.isRunning else {
                 // Skipped (the runtime stopped first): its intent goes with it.
@@ -134,7 +134,7 @@ extension FlowRuntime {
         }
         _pendingIntent = nil
         let path = node.path
-        _enqueueChange("replay", at: node) { [weak self] in
+        _enqueueChange(.replay, at: node) { [weak self] in
             guard let self else { return }
             self._traceIntent(.replayed, pending.intent.description, "\(path) finished")
             try pending.intent.run()

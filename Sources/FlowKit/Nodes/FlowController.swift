@@ -252,6 +252,10 @@ open class FlowController {
     /// Sets ``_selectedIndex``, telling observers; other nodes ignore it.
     func _setSelectedIndex(_ index: Int) {}
 
+    /// Checks the container's invariants after a change made through `_change` (called in
+    /// debug builds only; see `FlowStack+Invariants.swift`). Nothing by default.
+    func _checkInvariants() {}
+
     /// Appends the active nodes of this node's subtree, this node first, in entry order: the
     /// node and, below it, the focused path; a ``FlowParallel`` continues into every region
     /// it shows. (See ``FlowRuntime/activeNodes``.)

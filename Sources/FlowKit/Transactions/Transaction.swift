@@ -3,7 +3,7 @@
 /// ``FlowRuntime/_commit(_:)``. The one mechanism behind every change.
 ///
 /// A class, so that passing it through planning costs nothing and a runtime can reuse one
-/// (``FlowRuntime/_transact(_:domain:platform:intent:_:)``): its arrays keep their storage
+/// (``FlowRuntime/_transact(_:domain:intent:_:)``): its arrays keep their storage
 /// between transactions, emptied after each (nothing is kept alive by a pooled change).
 @MainActor
 final class _Transaction {
