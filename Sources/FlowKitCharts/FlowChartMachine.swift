@@ -218,13 +218,10 @@ public final class FlowChartMachine {
             for name in transition.raise { runtime.send(ChartEvent(name: name)) }
         }
         // The entries: one target per transition (several for a restored branching deep
-        // history), by domain in document order so that the entries run in document order.
-        let steps = kept.compactMap(\.transition.step).sorted {
-            ($0.domain.flatMap { program.position[$0] } ?? -1)
-                < ($1.domain.flatMap { program.position[$0] } ?? -1)
-        }
+        // history). FlowKit enters the whole entry set in the tree's entry order (document
+        // order), whatever the order of the targets and whichever of them restores a history.
         var targets: [FlowNavigationTarget] = []
-        for step in steps {
+        for step in kept.compactMap(\.transition.step) {
             let live = step.domain.map { nodes[$0] } ?? runtime.root
             guard let domain = live else {
                 preconditionFailure("chart: domain \(step.domain ?? "-") not active")

@@ -1,8 +1,8 @@
 import FlowKit
 
 /// A platform with real timing on a virtual clock, for testing flows as a UIKit or SwiftUI
-/// app would run them, on Linux: navigation stacks and modal presentation that take time,
-/// refuse what the real platforms refuse, and can be swiped.
+/// app would run them, on Linux: navigation stacks, tab bars and modal presentation that take
+/// time, refuse what UIKit refuses, and can be swiped and tapped.
 ///
 ///     let platform = SimulatedPlatform(rules: .uiKit, duration: 350)
 ///     let transitions = FlowTransitions(host: platform)
@@ -13,16 +13,67 @@ import FlowKit
 ///     platform.advance(by: 350)        // the first push ends; the second starts
 ///     platform.runUntilIdle()
 ///     #expect(platform.illegalCalls.isEmpty)
-///     #expect(transitions.isShowingTree)
+///     #expect(platform.differences(from: runtime).isEmpty)
 ///
-/// It keeps its own record of what it shows, built from the steps it was asked to perform, and
-/// records as an *illegal call* (``illegalCalls``) anything a real platform would refuse or
-/// get wrong: a transition started in a container whose transition is still running, a modal
-/// transition while another runs (with `FlowTransitionRules.oneModalTransitionAtATime`), a
-/// step while any runs (without `FlowTransitionRules.containersAnimateTogether`), a stack
-/// step that does not start from what it shows or moves it further than the rules allow,
-/// presenting from a node that presents already or is not on screen, dismissing what is not
-/// presented there. Tests fail on them with `#expect(platform.illegalCalls.isEmpty)`.
+/// It keeps its own record of what it shows, built only from the steps it was asked to
+/// perform, the kind of each node it shows (a stack, a tab container, a split, another
+/// parallel container, any other node: what a UIKit host knows from the view controller it
+/// made) and the facts the platform itself reported (a split's collapsed layout). It never
+/// reads what `FlowTransitions` believes is shown, so it is an independent check of it.
+///
+/// Every step that UIKit would refuse or get wrong is recorded as an *illegal call*
+/// (``illegalCalls``, `"<step>: <why>"`); tests fail on them with
+/// `#expect(platform.illegalCalls.isEmpty)`. The rules, each with the UIKit behaviour it
+/// mirrors (the same table is in the Testing guide):
+///
+/// - **One transition per container.** A step in a container whose step is still running, or
+///   that the user is swiping back (`UINavigationController` runs one transition at a time;
+///   a second one garbles it: "Finishing up a navigation transition in an unexpected
+///   state"). With `FlowTransitionRules.oneModalTransitionAtATime`, a `present` or
+///   `dismiss` while another runs or a sheet is being dragged ("Attempt to present … while a
+///   presentation is in progress", "Attempt to dismiss from view controller … while a
+///   presentation or dismiss is in progress"); without
+///   `FlowTransitionRules.containersAnimateTogether`, any step while another runs; a
+///   `present` while a dismissal runs.
+/// - **Stack steps start from what the stack shows** and, with `.oneEntry` stack steps, move
+///   it by one push or one pop.
+/// - **Present only from a view controller on screen** (`present(_:animated:completion:)`:
+///   "Attempt to present … on … whose view is not in the window hierarchy"). A node is on
+///   screen when it is the root, or a presented node whose presentation has completed and
+///   is not being dismissed (by a step or a drag), or an embedded child of a node on screen
+///   that shows it: a stack shows only its top entry
+///   (`UINavigationController.topViewController`), and none while a step of it runs or the
+///   user swipes it back; a tab container only its selected tab
+///   (`UITabBarController.selectedViewController`: "the one whose custom view is currently
+///   displayed"), and none while a step of it runs; an expanded split every column, a
+///   collapsed one only the column on top of its compact stack (read from the live
+///   `FlowSplit`, which the platform told); any other container every child, and none
+///   while a step of it runs. A node is also not on screen when a node between it and its
+///   layer (the root, or the nearest presented node) presents something, shown or
+///   being presented: `presentedViewController` is "the view controller that is presented
+///   by this view controller, or one of its ancestors", so UIKit answers "Attempt to
+///   present … which is already presenting …". Presenting from a node that presents
+///   already (shown, or its `present` running) is illegal for the same reason.
+/// - **A view controller that presents stays where it is.** A `setEntries` or `setChildren`
+///   step may not remove a node that presents (shown, or its `present` or `dismiss`
+///   running), nor one inside whose embedded subtree a node does: UIKit would leave the
+///   presentation behind, orphaned. Without `FlowTransitionRules.dismissesLayersAbove`,
+///   a `dismiss` may not take away a layer inside which a node presents (the layers go one
+///   at a time, top-most first).
+/// - **The tab bar reselects by object.** After a `setChildren` step on a tab container, the
+///   platform shows what `UITabBarController.viewControllers` documents: "the tab bar
+///   controller remembers the view controller object that was previously selected and
+///   attempts to reselect it. If the selected view controller is no longer present, it
+///   attempts to select the view controller at the same index in the array as the previous
+///   selection. If that index is invalid, it selects the view controller at index 0." A
+///   `select(from:to:)` step must start from the tab the tab bar shows.
+/// - **Dismiss only what is presented there**, and not while its presentation still runs.
+///
+/// What the platform shows can be read (``shownChildren(of:)``, ``shownPresented(by:)``,
+/// ``shownSelection(of:)``, ``isOnScreen(_:)``) and compared with the tree
+/// (``differences(from:)``); the user's own changes go through it (``swipeBack(on:in:)``,
+/// ``tapBack(on:in:)``, ``dragDown(sheetOf:in:)``, ``tapTab(at:of:)``), so its record
+/// follows them.
 @MainActor
 public final class SimulatedPlatform: FlowTransitionHost {
     /// The rules this platform follows (and checks).
@@ -32,25 +83,59 @@ public final class SimulatedPlatform: FlowTransitionHost {
     /// The virtual time, in milliseconds.
     public private(set) var now = 0
     /// What a real platform would have refused, in order (empty in a correct run).
-    public private(set) var illegalCalls: [String] = []
+    public internal(set) var illegalCalls: [String] = []
     /// Every step performed, in order.
     public private(set) var performedSteps: [FlowTransitionStep] = []
     /// Decides, for each step, whether the platform refuses it (the error its completion
     /// fails with) or performs it (`nil`). Defaults to performing everything.
     public var refuses: (FlowTransitionStep) -> (any Error)? = { _ in nil }
 
-    /// What the platform shows: each shown node's children and presented node.
-    private var shownChildren: [FlowNodeID: [FlowNodeID]] = [:]
-    private var shownPresented: [FlowNodeID: FlowNodeID] = [:]
-    private var root: FlowNodeID?
-    private var running: [Running] = []
+    /// What the platform shows: each shown node's children (embedded) and presented node.
+    var shownChildren: [FlowNodeID: [FlowNodeID]] = [:]
+    var shownPresented: [FlowNodeID: FlowNodeID] = [:]
+    /// Each shown node's parent: its container, or its presenter.
+    var shownParent: [FlowNodeID: FlowNodeID] = [:]
+    /// What the platform knows of each shown node: its kind and its path when shown.
+    var shownNodes: [FlowNodeID: ShownNode] = [:]
+    /// The tab each shown tab container shows, by index.
+    var shownSelections: [FlowNodeID: Int] = [:]
+    var root: FlowNodeID?
+    var running: [Running] = []
+    /// The gestures the user began through this platform, by stack (a swipe back) or by
+    /// presenter (a sheet dragged down); ended ones are ignored.
+    var gestures: [FlowNodeID: FlowInteractiveTransition] = [:]
+    /// The runtime of the last step, to read the facts the platform reported (a split's
+    /// layout).
+    weak var runtime: FlowRuntime?
 
-    private struct Running {
+    /// What kind of view controller the platform made for a node.
+    enum Kind: Equatable {
+        case stack, tabs, split, parallel, other
+    }
+
+    /// What the platform knows of a node it shows.
+    struct ShownNode {
+        let kind: Kind
+        /// The node's path when it was shown (for messages).
+        let path: String
+        /// A split's last known layout: whether collapsed, and the column on top then.
+        var collapsed = false
+        var topColumn: FlowNodeID?
+    }
+
+    struct Running {
         let end: Int
         let step: FlowTransitionStep
         let completion: FlowTransitionCompletion
         /// The embedded subtrees the step shows, read from the tree when it started.
-        let shows: [FlowNodeID: [FlowNodeID]]
+        let shows: [FlowNodeID: Shows]
+    }
+
+    /// One node of an embedded subtree a step shows, as it was when the step started.
+    struct Shows {
+        let node: ShownNode
+        let children: [FlowNodeID]
+        let selection: Int?
     }
 
     /// Creates a platform with `rules` whose transitions take `duration` milliseconds.
@@ -72,6 +157,19 @@ public final class SimulatedPlatform: FlowTransitionHost {
         shownPresented[node.id]
     }
 
+    /// The index of the tab the platform shows selected in `tabs` (`nil` if it does not show
+    /// `tabs`). It follows the `select` steps, the user's taps (``tapTab(at:of:)``) and the
+    /// tab bar's own reselection after a `setChildren` step, never the tree.
+    public func shownSelection(of tabs: FlowTabs) -> Int? {
+        shownSelections[tabs.id]
+    }
+
+    /// Whether `node`'s view would be in the window hierarchy now: the platform shows it,
+    /// nothing covers it, and nothing between it and the root moves (see the rules above).
+    public func isOnScreen(_ node: FlowController) -> Bool {
+        whyNotOnScreen(node.id) == nil
+    }
+
     // MARK: FlowTransitionHost
 
     /// Starts `step` (checked against the rules and against what the platform shows; a
@@ -81,35 +179,21 @@ public final class SimulatedPlatform: FlowTransitionHost {
     public func perform(
         _ step: FlowTransitionStep, in runtime: FlowRuntime, completion: FlowTransitionCompletion
     ) {
+        self.runtime = runtime
         performedSteps.append(step)
         checkLegality(of: step)
         if let error = refuses(step) {
             completion.fail(error)
             return
         }
-        var shows: [FlowNodeID: [FlowNodeID]] = [:]
-        switch step.kind {
-        case .start:
-            if let node = runtime.node(id: step.container) { record(node, into: &shows) }
-        case .setEntries(let from, let to), .setChildren(let from, let to):
-            for id in to where !from.contains(id) {
-                if let node = runtime.node(id: id) { record(node, into: &shows) }
-            }
-        case .present(let id):
-            if let node = runtime.node(id: id) { record(node, into: &shows) }
-        case .select, .dismiss, .stop:
-            break
-        }
         if step.kind == .stop {
-            shownChildren.removeAll()
-            shownPresented.removeAll()
-            root = nil
-            running.removeAll()
+            forgetEverything()
             completion.done()
             return
         }
         let transition = Running(
-            end: now + duration, step: step, completion: completion, shows: shows)
+            end: now + duration, step: step, completion: completion,
+            shows: subtrees(shownBy: step, in: runtime))
         if duration == 0 {
             finish(transition)
         } else {
@@ -135,156 +219,6 @@ public final class SimulatedPlatform: FlowTransitionHost {
         while let next = running.min(by: { $0.end < $1.end }), rounds < 10_000 {
             advance(by: max(0, next.end - now))
             rounds += 1
-        }
-    }
-
-    // MARK: Interactive gestures
-
-    /// The user swipes back on `stack`: the gesture begins if FlowKit allows it (guards
-    /// included). Move it with `FlowInteractiveTransition.update(progress:)`; let go with
-    /// ``release(_:on:)`` or ``cancel(_:)``.
-    public func swipeBack(
-        on stack: FlowStack, in transitions: FlowTransitions
-    ) throws -> FlowInteractiveTransition {
-        if running.contains(where: { $0.step.container == stack.id }) {
-            illegalCalls.append("swipe back on \(stack.path) during a transition")
-        }
-        return try transitions.beginInteractivePop(on: stack)
-    }
-
-    /// The user taps back on `stack` (no gesture to follow): the platform pops what it shows
-    /// on top, then tells FlowKit
-    /// (`FlowTransitions.platformDidPop(_:toShownEntry:)`), as a navigation controller's
-    /// delegate does.
-    public func tapBack(on stack: FlowStack, in transitions: FlowTransitions) throws {
-        if running.contains(where: { $0.step.container == stack.id }) {
-            illegalCalls.append("back tapped on \(stack.path) during a transition")
-        }
-        guard var children = shownChildren[stack.id], children.count > 1 else { return }
-        forget(children.removeLast())
-        shownChildren[stack.id] = children
-        try transitions.platformDidPop(stack, toShownEntry: children.last!)
-    }
-
-    /// The user drags the sheet `presenter` presents down.
-    public func dragDown(
-        sheetOf presenter: FlowController, in transitions: FlowTransitions
-    ) throws -> FlowInteractiveTransition {
-        try transitions.beginInteractiveDismiss(of: presenter)
-    }
-
-    /// The user lets go past the point of no return: the platform finishes the pop or the
-    /// dismissal (what it shows changes), then tells FlowKit.
-    public func release(_ gesture: FlowInteractiveTransition, on container: FlowController) {
-        if gesture.kind == "pop" {
-            if var children = shownChildren[container.id], children.count > 1 {
-                let removed = children.removeLast()
-                forget(removed)
-                shownChildren[container.id] = children
-            }
-        } else if let presented = shownPresented.removeValue(forKey: container.id) {
-            forget(presented)
-        }
-        gesture.commit()
-    }
-
-    /// The user lets go before the point of no return: nothing changes on screen.
-    public func cancel(_ gesture: FlowInteractiveTransition) {
-        gesture.cancel()
-    }
-
-    // MARK: The record of what is shown
-
-    private func record(_ node: FlowController, into shows: inout [FlowNodeID: [FlowNodeID]]) {
-        var pending = [node]
-        while let current = pending.popLast() {
-            shows[current.id] = current.children.map(\.id)
-            pending.append(contentsOf: current.children)
-        }
-    }
-
-    private func finish(_ transition: Running) {
-        let step = transition.step
-        for (id, children) in transition.shows { shownChildren[id] = children }
-        switch step.kind {
-        case .start:
-            root = step.container
-        case .setEntries(let from, let to), .setChildren(let from, let to):
-            for id in from where !to.contains(id) { forget(id) }
-            shownChildren[step.container] = to
-        case .present(let id):
-            shownPresented[step.container] = id
-        case .dismiss(let id):
-            if shownPresented[step.container] == id { shownPresented[step.container] = nil }
-            forget(id)
-        case .select, .stop:
-            break
-        }
-        transition.completion.done()
-    }
-
-    private func forget(_ id: FlowNodeID) {
-        var pending = [id]
-        while let node = pending.popLast() {
-            if let children = shownChildren.removeValue(forKey: node) {
-                pending.append(contentsOf: children)
-            }
-            if let presented = shownPresented.removeValue(forKey: node) {
-                pending.append(presented)
-            }
-        }
-    }
-
-    private func isOnScreen(_ id: FlowNodeID) -> Bool {
-        id == root || shownChildren.values.contains { $0.contains(id) }
-            || shownPresented.values.contains(id)
-    }
-
-    private func checkLegality(of step: FlowTransitionStep) {
-        func illegal(_ why: String) { illegalCalls.append("\(step): \(why)") }
-        // Tearing everything down is legal at any time (the window goes away).
-        if step.kind == .stop { return }
-        if running.contains(where: { $0.step.container == step.container }) {
-            illegal("a transition of this container is still running")
-        }
-        if !transitionRules.containersAnimateTogether && !running.isEmpty {
-            illegal("another transition is running")
-        }
-        if step.isModal && transitionRules.oneModalTransitionAtATime
-            && running.contains(where: { $0.step.isModal })
-        {
-            illegal("another modal transition is running")
-        }
-        switch step.kind {
-        case .start:
-            if root != nil { illegal("the platform already shows a tree") }
-        case .setEntries(let from, let to):
-            if from != (shownChildren[step.container] ?? []) {
-                illegal("the stack shows \(shownChildren[step.container] ?? []), not \(from)")
-            }
-            if transitionRules.stackSteps == .oneEntry {
-                let onePush = to.count == from.count + 1 && to.starts(with: from)
-                let onePop = from.count == to.count + 1 && from.starts(with: to)
-                if !onePush && !onePop { illegal("more than one push or pop in one step") }
-            }
-        case .setChildren(let from, _):
-            if from != (shownChildren[step.container] ?? []) {
-                illegal("the container shows \(shownChildren[step.container] ?? []), not \(from)")
-            }
-        case .present:
-            if shownPresented[step.container] != nil {
-                illegal("presenting from a node that presents already")
-            }
-            if !isOnScreen(step.container) { illegal("presenting from a node not on screen") }
-            if running.contains(where: {
-                if case .dismiss = $0.step.kind { return true } else { return false }
-            }) {
-                illegal("presenting while a dismissal runs")
-            }
-        case .dismiss(let id):
-            if shownPresented[step.container] != id { illegal("\(id) is not presented there") }
-        case .select, .stop:
-            break
         }
     }
 }

@@ -1,4 +1,5 @@
 import FlowKit
+import Foundation
 import Testing
 
 @testable import FlowKitCharts
@@ -79,6 +80,28 @@ struct ChartMachineTests {
         }
         // 51 transitions were attempted; 50 ran (one exit and one entry each).
         #expect(machine.lines.filter { $0 == "enter A" }.count == 1 + 50)
+    }
+
+    @Test(
+        "A step's entries run in document order when one of its transitions restores a history",
+        .bug(id: "29.10", "a history target's restored state entered after the other regions'"))
+    func historyRestoreEntersInDocumentOrder() throws {
+        let url = ChartFiles.ownDirectory.appendingPathComponent("parallel_history_order.json")
+        let chart = try FlowChart(json: Data(contentsOf: url))
+        let machine = try FlowChartMachine(chart: chart)
+        try machine.start()
+        for event in ["go", "out", "back"] { try machine.send(event) }
+        let before = machine.lines.count
+        // S1 to region A's history (S7, recorded when P exited), F10 to F11, F17 to F18.
+        try machine.send("x")
+        #expect(
+            Array(machine.lines[before...]) == [
+                "event x", "exit F17", "exit F10", "exit S1",
+                "enter S7", "enter F11", "enter F18", "config R P A S7 B F11 C F18",
+            ])
+        // SCXML's Appendix D, read independently, gives the same whole trace.
+        var reference = ParallelReferenceInterpreter(chart: chart, limit: 10_000)
+        #expect(reference.run() == .trace(machine.traceText))
     }
 
     @Test("Charts round-trip through JSON")

@@ -54,7 +54,7 @@ struct CommandLineTests {
         let cases = try ChartFiles.own().filter {
             $0.name.hasPrefix("parallel_") && $0.expectedRejection == nil
         }
-        #expect(cases.count == 5)
+        #expect(cases.count == 6)
         try expectTraces(cases, in: ChartFiles.ownDirectory)
     }
 

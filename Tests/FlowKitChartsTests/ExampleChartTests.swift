@@ -100,7 +100,8 @@ struct ExampleChartTests {
             "reject_deep_history_inside",
             // Format 2.
             "parallel_conflicts", "parallel_targetless", "parallel_history", "parallel_done",
-            "parallel_root", "reject_parallel_initial", "reject_parallel_no_region",
+            "parallel_root", "parallel_history_order", "reject_parallel_initial",
+            "reject_parallel_no_region",
             "reject_parallel_only_history", "reject_parallel_final_region",
             "reject_parallel_parallel_region", "reject_parallel_deep_history_inside",
             "reject_parallel_history_default", "reject_parallel_format1_root",

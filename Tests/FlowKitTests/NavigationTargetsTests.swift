@@ -49,12 +49,15 @@ final class RegionsApp {
 @MainActor
 @Suite("Navigation to several targets in one transaction")
 struct NavigationTargetsTests {
-    @Test("Targets from two regions' nodes are one change: exits in reverse entry order")
+    @Test(
+        "Targets from two regions' nodes are one change: exits in reverse entry order, entries in entry order"
+    )
     func twoRegionsOneChange() throws {
         let app = try RegionsApp()
         #expect(app.active == ["app", "P", "L", "L1", "M", "M1"])
         app.reset()
-        // M's target first: the exits still run in the reverse of entry order.
+        // M's target first: the exits still run in the reverse of entry order, and the
+        // entries in entry order.
         try app.runtime.navigate(toEach: [
             FlowNavigationTarget(from: app.live("P/M"), to: [.child("M2")], reentering: true),
             FlowNavigationTarget(
@@ -63,8 +66,9 @@ struct NavigationTargetsTests {
         #expect(app.host.changes.count == 1)
         #expect(
             app.journal.entries.filter { $0.hasPrefix("e") } == [
-                "exit M1", "exit L1", "enter M2", "enter L2", "enter L2b",
+                "exit M1", "exit L1", "enter L2", "enter L2b", "enter M2",
             ])
+        #expect(app.host.changes.map(\.entered) == [["app/P/L/L2", "app/P/M/M2"]])
         #expect(app.active == ["app", "P", "L", "L2", "L2b", "M", "M2"])
     }
 
@@ -101,6 +105,30 @@ struct NavigationTargetsTests {
         #expect(app.runtime.recordedHistory(at: "app/P/L") == ["L2", "L2b"])
         #expect(app.active == ["app", "P", "L", "L2", "L2b", "M", "M2"])
         #expect(app.host.changes.count == 1)
+    }
+
+    @Test(
+        "A target restoring a kept node's history enters in entry order beside later targets",
+        .bug(id: "29.10", "a restored history entered after the other targets' nodes"))
+    func historyRestoreEntersInEntryOrder() throws {
+        let app = try RegionsApp()
+        try app.runtime.navigate(to: [.child("P"), .child("L"), .child("L2"), .child("L2b")])
+        try app.runtime.navigate(to: [.child("O")])  // P exits: L records [L2, L2b]
+        try app.runtime.navigate(to: [.child("P")])
+        #expect(app.active == ["app", "P", "L", "L1", "M", "M1"])
+        app.reset()
+        // L is kept and refilled from its record; M's node is built in planning.
+        try app.runtime.navigate(toEach: [
+            FlowNavigationTarget(
+                from: app.live("P/L"), to: [], history: .deep, reentering: true),
+            FlowNavigationTarget(from: app.live("P/M"), to: [.child("M2")], reentering: true),
+        ])
+        #expect(
+            app.journal.entries.filter { $0.hasPrefix("e") } == [
+                "exit M1", "exit L1", "enter L2", "enter L2b", "enter M2",
+            ])
+        #expect(app.host.changes.map(\.entered) == [["app/P/L/L2", "app/P/M/M2"]])
+        #expect(app.active == ["app", "P", "L", "L2", "L2b", "M", "M2"])
     }
 
     @Test("A refusal in one target leaves the whole tree as it was")

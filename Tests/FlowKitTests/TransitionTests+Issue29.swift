@@ -63,6 +63,7 @@ private final class Stage {
         #expect(transitions.isIdle, sourceLocation: sourceLocation)
         #expect(transitions.isShowingTree, sourceLocation: sourceLocation)
         #expect(transitions.offScreenPresentations.isEmpty, sourceLocation: sourceLocation)
+        #expect(platform.differences(from: runtime) == [], sourceLocation: sourceLocation)
     }
 }
 
@@ -173,20 +174,21 @@ struct TransitionIssue29Tests {
         "A sheet over an entry of a tab the user left waits until the tab is shown again",
         .bug(id: "29.5", "the sheet was presented from the unselected tab"))
     func presentWaitsForTheTab() throws {
-        let (stage, tabs, a, b) = try tabbedStage()
+        let (stage, tabs, a, _) = try tabbedStage()
         let a1 = FlowController(name: "a1")
         let sheet = FlowController(name: "sheet")
         stage.name(a1, sheet)
         try a.push(a1)
         try a1.present(sheet)
-        try tabs.platformDidSelect(b)  // the user taps tab b during the push
+        try stage.platform.tapTab(at: 1, of: tabs)  // the user taps tab b during the push
         stage.platform.runUntilIdle()
         #expect(stage.newSteps() == ["setEntries a [a0] -> [a0 a1]"])
         #expect(stage.transitions.isIdle)
         #expect(!stage.transitions.isShowingTree)
         #expect(stage.transitions.offScreenPresentations.map(\.name) == ["sheet"])
         #expect(!stage.transitions.isOnScreen(a1))
-        try tabs.platformDidSelect(a)  // back to tab a: now it can be presented
+        #expect(stage.platform.differences(from: stage.runtime).count == 1)
+        try stage.platform.tapTab(at: 0, of: tabs)  // back to tab a: now it can be presented
         stage.platform.runUntilIdle()
         #expect(stage.newSteps() == ["present a1 sheet"])
         stage.expectSettled()
@@ -238,12 +240,12 @@ struct TransitionIssue29Tests {
         "A tap on the tab the tree already selects is noted: the next selection is shown",
         .bug(id: "29.8", "a platform selection of the tree's own tab was not noted"))
     func platformSelectionOfTheSelectedTabIsNoted() throws {
-        let (stage, tabs, a, b) = try tabbedStage(rules: .oneAtATime)
+        let (stage, tabs, a, _) = try tabbedStage(rules: .oneAtATime)
         let a1 = FlowController(name: "a1")
         stage.name(a1)
         try a.push(a1)  // in flight
         try tabs.select(at: 1)  // waits
-        try tabs.platformDidSelect(b)  // the user taps tab 1: no change in the tree
+        try stage.platform.tapTab(at: 1, of: tabs)  // the user taps tab 1: no change in the tree
         try tabs.select(at: 0)
         stage.platform.runUntilIdle()
         #expect(stage.newSteps() == ["setEntries a [a0] -> [a0 a1]", "select tabs 1 -> 0"])
@@ -268,6 +270,61 @@ struct TransitionIssue29Tests {
         stage.platform.advance(by: 350)  // the presentation ends: the push may run under it
         #expect(stage.newSteps() == ["setEntries a [a0] -> [a0 a1]"])
         stage.platform.runUntilIdle()
+        stage.expectSettled()
+    }
+}
+
+/// A sheet whose exit guard, asked for the first time, dismisses it (an app that closes the
+/// sheet itself when asked whether it may go).
+@MainActor
+private final class SelfClosingSheet: FlowController {
+    var closed = false
+    override func shouldExit() -> FlowGuardDecision {
+        if !closed, let presenter = parent {
+            closed = true
+            _ = try? presenter.dismiss()
+        }
+        return .allow
+    }
+}
+
+@MainActor
+@Suite("Transitions: found by the strict simulated platform (issue 29)")
+struct TransitionStrictPlatformFindingsTests {
+    @Test("A tap on the selected tab that pops its stack to the root is noted, not popped again")
+    func reselectionPopIsNoted() throws {
+        let a = FlowStack(name: "a", root: FlowController(name: "a0"))
+        let b = FlowStack(name: "b", root: FlowController(name: "b0"))
+        let tabs = FlowTabs(name: "tabs", tabs: [a, b])
+        tabs.reselectionPopsToRoot = true
+        let stage = try Stage(root: tabs)
+        try a.push(FlowController(name: "a1"))
+        try a.push(FlowController(name: "a2"))
+        stage.platform.runUntilIdle()
+        _ = stage.newSteps()
+        try stage.platform.tapTab(at: 0, of: tabs)  // the tab bar pops to the root
+        stage.platform.runUntilIdle()
+        #expect(a.entries.map(\.name) == ["a0"])
+        #expect(stage.newSteps() == [])  // the platform popped it already
+        stage.expectSettled()
+    }
+
+    @Test("A sheet drag whose guard dismisses the sheet does not begin: a dismissal runs")
+    func dragOnASheetTheGuardDismisses() throws {
+        let root = FlowController(name: "root")
+        let stage = try Stage(root: root)
+        let sheet = SelfClosingSheet(name: "sheet")
+        try root.present(sheet)
+        stage.platform.runUntilIdle()
+        stage.name(sheet)
+        _ = stage.newSteps()
+        #expect(
+            throws: FlowError.gestureNotPossible(container: "root", reason: "a transition runs")
+        ) {
+            _ = try stage.platform.dragDown(sheetOf: root, in: stage.transitions)
+        }
+        stage.platform.runUntilIdle()
+        #expect(stage.newSteps() == ["dismiss root sheet"])
         stage.expectSettled()
     }
 }

@@ -22,6 +22,23 @@ import Testing
 }
 
 @MainActor
+@Test func aSheetAskedForDuringAPushWaitsForIt() throws {
+    let platform = SimulatedPlatform(rules: .uiKit, duration: 350)
+    let transitions = FlowTransitions(host: platform)
+    let harness = try FlowTestHarness(
+        root: SampleApp(startSignedIn: "ada"), host: transitions, exhaustivity: .off)
+    platform.runUntilIdle()
+    harness.send(Select(item: 7), from: harness.node("app/main/stack/list"))
+    let detail = harness.node("app/main/stack/detail")
+    harness.send(Share(), from: detail)  // while the push runs
+    #expect(!platform.isOnScreen(detail))  // sliding in: UIKit would refuse to present from it
+    platform.runUntilIdle()  // the push ends, then the share sheet is presented from detail
+    #expect(platform.illegalCalls == [])
+    #expect(platform.differences(from: harness.runtime) == [])
+    harness.finish()
+}
+
+@MainActor
 @Suite("Testing guide")
 struct TestingGuideTests {
     @Test("The leak tracker: nodes, subtrees and services, checked at once")

@@ -109,11 +109,22 @@ open class FlowSplit: FlowParallel {
     }
 
     /// The column that has the focus: the focused region's column when the split is
-    /// expanded, the column on top of ``compactStack`` when it is collapsed. Observable.
+    /// expanded, the column on top of ``compactStack`` when it is collapsed. Observable:
+    /// collapsed, it tracks what decides the top column (``preferredCompactColumn`` and the
+    /// entries of the columns up to it), so a compact pop, a focus move or a column that
+    /// empties or fills notifies it.
     public var focusedColumn: Column {
-        _observation().access(self, keyPath: \.isCollapsed)
-        _ = focusedIndex
-        return columns[_effectiveFocus]
+        let observation = _observation()
+        observation.access(self, keyPath: \.isCollapsed)
+        guard _isCollapsed else {
+            // Through the accessor: its key path is `FlowParallel`'s, the one mutations use.
+            return columns[focusedIndex]
+        }
+        // The top column is the last one up to the preferred one that shows something (the
+        // sidebar counts even when empty): only those columns' entries decide it.
+        observation.access(self, keyPath: \.preferredCompactColumn)
+        for column in _children.dropFirst().prefix(_preferredIndex) { _ = column.children }
+        return columns[_topColumn]
     }
 
     /// Whether the platform shows the split collapsed into one stack (see
@@ -135,6 +146,11 @@ open class FlowSplit: FlowParallel {
     /// `focus(_:)` (given a column). A ``show(_:in:)`` while collapsed into a column after
     /// the preferred one makes that column the preferred one, and a compact pop sets it to
     /// the column it lands in, as `NavigationSplitView` updates its binding.
+    ///
+    /// A write after the split exited (SwiftUI may write a binding late) changes nothing
+    /// and, like any binding write that cannot be made, goes to ``FlowRuntime/onError`` and
+    /// the trace (``FlowError/containerExited(container:)``); writing the value it reads
+    /// does nothing.
     public var preferredCompactColumn: Column {
         get {
             _observation().access(self, keyPath: \.preferredCompactColumn)
@@ -142,12 +158,16 @@ open class FlowSplit: FlowParallel {
         }
         set {
             guard columns.contains(newValue), newValue != _preferredCompact else { return }
-            if _isCollapsed {
+            // An exited split has no columns left to bring on top.
+            if state == .exited {
+                _reportBindingFailure(
+                    .preferredCompactColumn, FlowError.containerExited(container: path))
+            } else if _isCollapsed {
                 do {
                     guard let index = columns.firstIndex(of: newValue) else { return }
                     try platformDidFocus(_children[index])
                 } catch {
-                    _reportBindingFailure("preferredCompactColumn", error)
+                    _reportBindingFailure(.preferredCompactColumn, error)
                 }
             } else {
                 _setPreferredCompact(newValue)
@@ -164,32 +184,35 @@ open class FlowSplit: FlowParallel {
     ///   ``FlowError/splitLayoutMismatch(split:reason:)`` for a collapsed split whose
     ///   `column` shows nothing; ``FlowError/containerExited(container:)``.
     public func focus(_ column: Column) throws {
-        if _queueIfApplying(self, "focus", { try $0.focus(column) }) { return }
-        try _requireNotExited()
-        guard let index = columns.firstIndex(of: column) else {
-            throw FlowError.notARegion(container: path, node: "column \(column)")
+        try _focus(.focus, again: { try self.focus(column) }) {
+            guard let index = self.columns.firstIndex(of: column) else {
+                throw FlowError.notARegion(container: self.path, node: "column \(column)")
+            }
+            return self._children[index]
         }
-        try focus(_children[index])
     }
 
     /// Shows `node` in `column`: it becomes what the column shows (a ``FlowStack`` column's
-    /// only entry; any other column's only embedded child), and what the column showed
-    /// exits, innermost first, and is released. One change (kind ``FlowChange/Kind/show``);
-    /// guards may refuse it. The focus stays where it is; on a collapsed split, a `column`
-    /// after the ``preferredCompactColumn`` becomes the preferred one, so it comes on top (a
-    /// column before it gets the node below the columns shown above it).
+    /// only entry; any other column's only embedded child, except a ``FlowParallel``, whose
+    /// regions are fixed), and what the column showed exits, innermost first, and is
+    /// released. One change (kind ``FlowChange/Kind/show``); guards may refuse it. The focus
+    /// stays where it is; on a collapsed split, a `column` after the
+    /// ``preferredCompactColumn`` becomes the preferred one, so it comes on top (a column
+    /// before it gets the node below the columns shown above it).
     ///
     ///     try split.show(DetailScreen(item: item), in: .detail)
     ///
     /// - Throws: ``FlowError/notARegion(container:node:)`` if this split has no such column;
-    ///   the attach errors of ``FlowStack/push(_:)``; a guard's refusal. The split is then
+    ///   ``FlowError/regionsAreFixed(container:)`` if the column is a ``FlowParallel`` (a
+    ///   nested split: its regions are fixed; show into one of its columns instead); the
+    ///   attach errors of ``FlowStack/push(_:)``; a guard's refusal. The split is then
     ///   unchanged.
     public func show(_ node: FlowController, in column: Column) throws {
         var index = 0
         _ = try _change(
             .show, again: { try self.show(node, in: column) },
             validate: {
-                index = try self._index(of: column)
+                index = try self._replaceableIndex(of: column)
                 try self._validateNewChild(node)
                 return true
             }
@@ -209,8 +232,9 @@ open class FlowSplit: FlowParallel {
     ///     try split.show([.content: BooksList(genre: .poetry), .detail: BookScreen(id: 7)])
     ///
     /// - Throws: ``FlowError/notARegion(container:node:)`` for a column this split lacks or
-    ///   a column both shown and cleared; the attach errors of ``FlowStack/push(_:)``; a
-    ///   guard's refusal. The split is then unchanged.
+    ///   a column both shown and cleared; ``FlowError/regionsAreFixed(container:)`` for a
+    ///   column, shown or cleared, that is a ``FlowParallel`` (a nested split); the attach
+    ///   errors of ``FlowStack/push(_:)``; a guard's refusal. The split is then unchanged.
     public func show(_ shown: [Column: FlowController], clearing: Set<Column> = []) throws {
         var plan: [(index: Int, node: FlowController?)] = []
         _ = try _change(
@@ -218,7 +242,7 @@ open class FlowSplit: FlowParallel {
             validate: {
                 try self._requireNotExited()
                 for column in Set(shown.keys).union(clearing).sorted() {
-                    let index = try self._index(of: column)
+                    let index = try self._replaceableIndex(of: column)
                     if clearing.contains(column) && shown[column] != nil {
                         throw FlowError.notARegion(
                             container: self.path, node: "column \(column), shown and cleared")
@@ -246,6 +270,16 @@ open class FlowSplit: FlowParallel {
             try _requireNotExited()
             throw FlowError.notARegion(container: path, node: "column \(column)")
         }
+        return index
+    }
+
+    /// The index of `column`, whose content a change replaces: a column that is itself a
+    /// ``FlowParallel`` (a nested split) keeps its regions, as `embed` on it does.
+    private func _replaceableIndex(of column: Column) throws -> Int {
+        let index = try _index(of: column)
+        try _requireNotExited()
+        let node = _children[index]
+        if node._branchesActivation { throw FlowError.regionsAreFixed(container: node.path) }
         return index
     }
 
@@ -309,5 +343,14 @@ open class FlowSplit: FlowParallel {
                 split: path, reason: "is collapsed and its \(columns[index]) column shows nothing")
         }
         change.setLayout(of: self, preferred: columns[index])
+    }
+}
+
+extension FlowController {
+    /// Whether this node is a column of a ``FlowSplit`` (one of its regions, not a node
+    /// presented over it): the one place a stack may be empty in a snapshot.
+    var _isSplitColumn: Bool {
+        guard let split = _parent as? FlowSplit else { return false }
+        return split._presented !== self
     }
 }

@@ -15,56 +15,55 @@ extension FlowRuntime {
         to path: [FlowStep], history: FlowHistoryDepth? = nil,
         historyDefault: FlowRoute? = nil
     ) throws {
-        if _queueIfApplying(
-            "navigate",
-            { try $0.navigate(to: path, history: history, historyDefault: historyDefault) })
-        {
-            return
+        try _change(
+            .navigate,
+            again: { try self.navigate(to: path, history: history, historyDefault: historyDefault) }
+        ) {
+            try self._runningRoot().navigate(
+                to: path, history: history, historyDefault: historyDefault)
         }
-        guard let root, isRunning else { throw FlowError.runtimeNotStarted }
-        try root.navigate(to: path, history: history, historyDefault: historyDefault)
     }
 
     /// Moves along several paths from the root in one transaction. See
     /// ``FlowController/navigate(toEach:)``.
     public func navigate(toEach paths: [[FlowStep]]) throws {
-        if _queueIfApplying("navigate", { try $0.navigate(toEach: paths) }) { return }
-        guard let root, isRunning else { throw FlowError.runtimeNotStarted }
-        try root.navigate(toEach: paths)
+        try _change(.navigate, again: { try self.navigate(toEach: paths) }) {
+            try self._runningRoot().navigate(toEach: paths)
+        }
     }
 
     /// Shows the global route `route` over the focused node. See ``FlowController/open(_:)``.
     public func open(_ route: FlowRoute) throws {
-        if _queueIfApplying("open", { try $0.open(route) }) { return }
-        guard let root, isRunning else { throw FlowError.runtimeNotStarted }
-        try root.open(route)
+        try _change(.open, again: { try self.open(route) }) {
+            try self._runningRoot().open(route)
+        }
     }
 
     /// Unwinds from the focused node to `target`. See
     /// ``FlowController/unwind(to:)-(FlowController)``.
     public func unwind(to target: FlowController) throws {
-        if _queueIfApplying("unwind", { try $0.unwind(to: target) }) { return }
-        guard let focused = focusedNode, isRunning else { throw FlowError.runtimeNotStarted }
-        try focused.unwind(to: target)
+        try _change(.unwind, again: { try self.unwind(to: target) }) {
+            guard let focused = self.focusedNode, self.isRunning else {
+                throw FlowError.runtimeNotStarted
+            }
+            try focused.unwind(to: target)
+        }
     }
 
     /// Unwinds from the focused node to the nearest node with `route`.
     public func unwind(to route: FlowRoute) throws {
-        if _queueIfApplying("unwind", { try $0.unwind(to: route) }) { return }
-        guard let focused = focusedNode, isRunning else { throw FlowError.runtimeNotStarted }
-        try focused.unwind(to: route)
+        try _change(.unwind, again: { try self.unwind(to: route) }) {
+            guard let focused = self.focusedNode, self.isRunning else {
+                throw FlowError.runtimeNotStarted
+            }
+            try focused.unwind(to: route)
+        }
     }
 
-    /// Queues `rerun` if a runtime is applying a change (the caller is a lifecycle hook, a
-    /// host or an observer): asked of the runtime rather than a node, the operation then
-    /// runs as the next transaction and its error (``FlowError/runtimeNotStarted`` if this
-    /// runtime stopped meanwhile) goes to ``onError``, as for an operation asked of a node.
-    func _queueIfApplying(
-        _ operation: String, _ rerun: @escaping @MainActor (FlowRuntime) throws -> Void
-    ) -> Bool {
-        guard let applying = _RuntimeActivity.applyingRuntime else { return false }
-        applying._enqueueChange(operation, at: root) { try rerun(self) }
-        return true
+    /// The root of this running runtime.
+    func _runningRoot() throws -> FlowController {
+        guard let root, isRunning else { throw FlowError.runtimeNotStarted }
+        return root
     }
 
     /// The routes of the focused path below the root (as far as nodes carry routes): the
@@ -73,31 +72,17 @@ extension FlowRuntime {
         root?._focusedRoutes() ?? []
     }
 
-    /// Plans and commits a navigation from `node` along `path`, and returns the node it
-    /// reached.
-    func _navigate(
-        from node: FlowController, along path: [FlowStep], history: FlowHistoryDepth?,
-        historyDefault: FlowRoute?, reentering: Bool, origin: _NavigationOrigin
-    ) throws -> FlowController {
-        var intent: _Intent?
-        if case .app(let again) = origin {
-            intent = _Intent(
-                describe: { "navigate \(node.path) to \(path.pathDescription)" }, run: again)
-        }
-        var target: FlowController = node
-        try _transact(.navigate, domain: node, platform: false, intent: intent) { change in
-            if intent != nil { change.replacesIntentFrom = node }
-            target = try node._planNavigation(
-                to: path, history: history, historyDefault: historyDefault,
-                reentering: reentering, in: &change)
+    /// Performs a guard's redirect: navigates from the root along `path`, in one
+    /// transaction, and returns the node it reached. A redirect is the runtime's own change,
+    /// queued (`_enqueueChange(.redirect, …)`) behind the change that asked for it: it keeps
+    /// no intent of its own (the redirected change is the intent).
+    func _performRedirect(along path: [FlowStep]) throws -> FlowController {
+        guard let root else { throw FlowError.runtimeNotStarted }
+        var target: FlowController = root
+        try _transact(.navigate, domain: root) { change in
+            target = try root._planNavigation(
+                to: path, history: nil, historyDefault: nil, reentering: false, in: &change)
         }
         return target
     }
-}
-
-/// Who asked for a navigation: the app, with the call that asks for it again (it may be kept
-/// as an intent, and replaces a pending one), or the runtime itself performing a redirect.
-enum _NavigationOrigin {
-    case app(@MainActor () throws -> Void)
-    case redirect
 }

@@ -78,8 +78,8 @@ extension FlowTransitions {
     ///
     /// - Throws: ``FlowError/exitRefused(node:reason:)`` if a guard refuses (the gesture must
     ///   not start); ``FlowError/gestureNotPossible(container:reason:)`` if the platform shows
-    ///   fewer than two entries, a transition or another gesture is running, or a
-    ///   presentation covers the stack.
+    ///   fewer than two entries, a transition or another gesture is running (also one a
+    ///   guard's effect started), or a presentation covers the stack.
     public func beginInteractivePop(on stack: FlowStack) throws -> FlowInteractiveTransition {
         let id = stack.id
         guard let shown = _shown[id], shown.children.count >= 2 else {
@@ -96,6 +96,8 @@ extension FlowTransitions {
         // What the pop removes from the tree: the entries above the one that comes back.
         if let index = stack._children.lastIndex(where: { $0.id == newTop }) {
             try _askExitGuards(of: Array(stack._children[(index + 1)...]))
+            // A guard's effect may have changed the tree, and a step may run now.
+            try _requireGestureCanBegin(in: id, path: stack.path)
         }
         return _beginGesture(
             in: id, path: stack.path, kind: "pop", newTop: newTop, presented: nil)
@@ -108,7 +110,8 @@ extension FlowTransitions {
     ///
     /// - Throws: ``FlowError/exitRefused(node:reason:)`` if a guard refuses;
     ///   ``FlowError/gestureNotPossible(container:reason:)`` if the platform shows nothing
-    ///   presented there, or a transition or another gesture is running.
+    ///   presented there, or a transition or another gesture is running (also one a guard's
+    ///   effect started).
     public func beginInteractiveDismiss(
         of presenter: FlowController
     )
@@ -122,6 +125,12 @@ extension FlowTransitions {
         try _requireGestureCanBegin(in: id, path: presenter.path)
         if let node = presenter._presented, node.id == presented {
             try _askExitGuards(of: [node])
+            // A guard's effect may have dismissed it: a step may run now.
+            try _requireGestureCanBegin(in: id, path: presenter.path)
+            guard _shown[id]?.presented == presented else {
+                throw FlowError.gestureNotPossible(
+                    container: presenter.path, reason: "nothing presented")
+            }
         }
         return _beginGesture(
             in: id, path: presenter.path, kind: "dismiss", newTop: nil, presented: presented)
@@ -234,7 +243,7 @@ extension FlowTransitions {
             _shown[id]?.presented = nil
             _forget(presented)
             if let presenter = live, presenter._presented?.id == presented {
-                _platformChange("platformDismiss", at: presenter) {
+                _platformChange(.platformDismiss, at: presenter) {
                     try presenter.platformDidDismiss()
                 }
             }
@@ -243,7 +252,7 @@ extension FlowTransitions {
                 let entry = stack._children.last(where: { $0.id == newTop }),
                 stack._children.last !== entry
             {
-                _platformChange("platformPop", at: stack) { try stack.platformDidPop(to: entry) }
+                _platformChange(.platformPop, at: stack) { try stack.platformDidPop(to: entry) }
             }
         }
     }
@@ -251,13 +260,13 @@ extension FlowTransitions {
     /// Makes a platform change; an error (none is expected: what it removes is checked)
     /// goes to the runtime's error sink.
     private func _platformChange(
-        _ operation: String, at node: FlowController, _ change: () throws -> Void
+        _ kind: FlowChange.Kind, at node: FlowController, _ change: () throws -> Void
     ) {
         do {
             try change()
         } catch {
             _runtime?._reportFailure(
-                FlowFailure(operation: operation, node: node.path, error: error))
+                FlowFailure(.change(kind), node: node.path, error: error))
         }
     }
 }

@@ -92,29 +92,26 @@ public final class FlowTransitions: FlowHost {
         // from what the platform removed.
         guard !_isNotingOwnPlatformChange else { return }
         guard let id = change.containerID, _shown[id] != nil else { return }
-        let exited = Set(change.exitedIDs)
         if change.kind == .platformPop, let stack = runtime.node(id: id) as? FlowStack,
             let top = stack._children.last, _showsEntries(of: id, upTo: top.id)
         {
             // The platform shows its entries up to the one now on top (what left the tree
             // may differ, if the entries were reordered meanwhile).
-        } else if !exited.isEmpty {
-            if let presented = _shown[id]?.presented, exited.contains(presented) {
-                _shown[id]?.presented = nil
-                _forget(presented)
-            }
-            // A collapsed split's compact pop is reported in the split; what left was in
-            // its column stacks.
-            var containers = [id]
-            if let split = runtime.node(id: id) as? FlowSplit {
-                containers += split._children.map(\.id)
-            }
-            for container in containers {
-                guard let children = _shown[container]?.children,
-                    children.contains(where: exited.contains)
-                else { continue }
-                for child in children where exited.contains(child) { _forget(child) }
-                _shown[container]?.children = children.filter { !exited.contains($0) }
+        } else {
+            // What left is forgotten where the platform showed it: in the container, in a
+            // collapsed split's column stacks (a compact pop), in a tab's stack (a tap on the
+            // selected tab popping it to its root).
+            for node in change.exitedIDs {
+                guard let parent = _shown[node]?.parent, var shown = _shown[parent] else {
+                    continue
+                }
+                if shown.presented == node {
+                    shown.presented = nil
+                } else {
+                    shown.children.removeAll { $0 == node }
+                }
+                _shown[parent] = shown
+                _forget(node)
             }
         }
         if change.kind == .platformSelect, let tabs = runtime.node(id: id) as? FlowTabs {
@@ -241,8 +238,7 @@ public final class FlowTransitions: FlowHost {
             _refused[container] = flight.step
             _runtime?._reportFailure(
                 FlowFailure(
-                    operation: "transition \(flight.step)", node: flight.step.containerPath,
-                    error: error))
+                    .transition(flight.step), node: flight.step.containerPath, error: error))
         } else {
             _show(flight)
         }

@@ -11,7 +11,7 @@ extension FlowRuntime {
     /// - Throws: ``FlowError/runtimeNotStarted`` if the runtime is not running;
     ///   ``FlowSnapshotError/notEncodable(path:reason:)`` for a route or a saved state that is
     ///   not `Encodable`, or an empty stack that is not a ``FlowSplit``'s column (it could not
-    ///   be restored);
+    ///   be restored; a stack presented over a split is not a column);
     ///   ``FlowSnapshotError/tooDeep(limit:)`` and ``FlowSnapshotError/tooLarge(limit:)`` for
     ///   a tree a snapshot may not describe.
     /// - Complexity: O(*n*) in the number of nodes.
@@ -95,7 +95,7 @@ extension FlowRuntime {
         let restoration = _Restoration(runtime: self, snapshot: snapshot, routeTypes: routeTypes)
         let history = _history
         do {
-            try _transact(.start, domain: nil, platform: false) { change in
+            try _transact(.start, domain: nil) { change in
                 try restoration.restore(root)
                 change.insertions.append(_Insertion(node: root, container: nil))
                 change.decidedEntries = restoration.decided
@@ -128,7 +128,7 @@ extension FlowRuntime {
             throw FlowSnapshotError.tooLarge(limit: FlowSnapshot.maximumNodeCount)
         }
         let kind = FlowSnapshot.Node.Kind(of: node)
-        if kind == .stack && node._children.isEmpty && !(node._parent is FlowSplit) {
+        if kind == .stack && node._children.isEmpty && !node._isSplitColumn {
             throw FlowSnapshotError.notEncodable(
                 path: node.path, reason: "an empty stack cannot be restored")
         }

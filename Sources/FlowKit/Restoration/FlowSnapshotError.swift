@@ -16,7 +16,7 @@
 public enum FlowSnapshotError: Error, Equatable, Sendable, CustomStringConvertible {
     /// ``FlowRuntime/snapshot()`` met something a snapshot cannot hold: a route or a saved
     /// state that is not `Encodable` (or fails to encode), or an empty stack that is not a
-    /// ``FlowSplit``'s column.
+    /// ``FlowSplit``'s column (a stack presented over a split is not one).
     case notEncodable(path: String, reason: String)
     /// The snapshot's format version is not one this FlowKit reads.
     case unsupportedVersion(found: Int, supported: Int)

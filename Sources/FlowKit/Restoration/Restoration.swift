@@ -117,7 +117,7 @@ final class _Restoration {
             try buildDefaults(of: node)
             // A stack needs an entry: with none restored and no default to build, the tree
             // would hold an empty stack, which no snapshot can describe.
-            if node is FlowStack && node._children.isEmpty && !(node._parent is FlowSplit) {
+            if node is FlowStack && node._children.isEmpty && !node._isSplitColumn {
                 throw FlowSnapshotError.mismatch(
                     path: node.path,
                     reason:

@@ -88,7 +88,10 @@ extension FlowController {
     ///   is a stack entry above the bottom one; otherwise it stays.
     /// - When `child` leaves without finishing, this throws ``FlowError/flowCancelled(flow:)``.
     /// - When the awaiting task is cancelled, this throws `CancellationError` and `child` is
-    ///   removed as above (an embedded child is taken out of its container).
+    ///   removed as above (an embedded child is taken out of its container), except a
+    ///   region of a ``FlowParallel`` (a ``FlowSplit``'s column): the regions are fixed, so
+    ///   it stays, and the trace says so (`… (the awaiting task was cancelled; a region
+    ///   stays) …`). It can be awaited again.
     ///
     /// - Throws: ``FlowError/containerExited(container:)`` if this node has exited;
     ///   ``FlowError/notInTree(node:)`` if `child` or this node is not entered in the same
@@ -97,8 +100,11 @@ extension FlowController {
     public func result<Child: ResultFlow>(of child: Child) async throws -> Child.Result {
         try Task.checkCancellation()
         try _requireNotExited()
-        guard state == .entered, child.state == .entered, let runtime = _runtime,
-            runtime.isRunning, child._runtime === runtime
+        // No reference to the runtime is bound here: kept in this frame while it is
+        // suspended, it would keep a runtime the app released alive, and the wait with it
+        // (the waiter holds the runtime weakly, as `run` does).
+        guard state == .entered, child.state == .entered, _runtime?.isRunning == true,
+            child._runtime === _runtime
         else {
             throw FlowError.notInTree(node: child.state == .entered ? path : child.path)
         }

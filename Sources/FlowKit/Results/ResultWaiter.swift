@@ -109,18 +109,30 @@ final class _ResultWaiter<Value: Sendable>: _AnyResultWaiter {
     }
 
     /// The awaiting task was cancelled: `run` throws `CancellationError` and the child is
-    /// removed.
+    /// removed, unless it is a region of a ``FlowParallel`` (a split's column): the regions
+    /// are fixed, so it stays.
     func taskWasCancelled() {
         guard !isDecided else { return }
         _ = decide(.failure(CancellationError()))
         guard let child, child.state == .entered else { return }
+        let isRegion = _isRegion(child)
         if let runtime = child._runtime, runtime.trace.isEnabled {
             runtime.trace.record(
                 .cancelled(
                     flow: child.path, awaitedAt: awaitedAt,
-                    reason: "the awaiting task was cancelled"))
+                    reason: isRegion
+                        ? "the awaiting task was cancelled; a region stays"
+                        : "the awaiting task was cancelled"))
         }
-        _removeChild(child)
+        if !isRegion { _removeChild(child) }
+    }
+
+    /// Whether `child` is embedded in a ``FlowParallel`` (one of its fixed regions).
+    private func _isRegion(_ child: FlowController) -> Bool {
+        guard placement == .embed, let container, container._branchesActivation else {
+            return false
+        }
+        return child._parent === container && container._presented !== child
     }
 
     /// Removes the child from where `run` showed it, now if no change is under way, else as
@@ -128,12 +140,12 @@ final class _ResultWaiter<Value: Sendable>: _AnyResultWaiter {
     private func _removeChild(_ child: FlowController) {
         guard let container, child.state == .entered, let runtime = child._runtime else { return }
         let placement = placement
-        let operation: String
+        let operation: FlowFailure.Operation
         switch placement {
-        case .present: operation = "dismiss"
-        case .push: operation = "pop"
-        case .embed: operation = "embed"
-        case .switch: operation = "switch"
+        case .present: operation = .change(.dismiss)
+        case .push: operation = .change(.pop)
+        case .embed: operation = .change(.embed)
+        case .switch: operation = .change(.switch)
         }
         let remove: @MainActor () throws -> Void = { [weak child, weak container] in
             guard let child, let container, child.state == .entered else { return }
@@ -148,7 +160,7 @@ final class _ResultWaiter<Value: Sendable>: _AnyResultWaiter {
             case .embed, .switch:
                 guard child.parent === container, !child.isPresented else { return }
                 let kind: FlowChange.Kind = placement == .embed ? .embed : .switch
-                try container._perform(kind, rerun: { {} }) { change in
+                try container._change(kind, again: {}, validate: { true }) { change in
                     change.remove(child, from: container)
                 }
             }
@@ -160,7 +172,7 @@ final class _ResultWaiter<Value: Sendable>: _AnyResultWaiter {
                 try remove()
             } catch {
                 runtime._reportFailure(
-                    FlowFailure(operation: operation, node: container.path, error: error))
+                    FlowFailure(operation, node: container.path, error: error))
             }
         }
     }

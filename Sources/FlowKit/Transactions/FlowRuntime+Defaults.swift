@@ -39,6 +39,9 @@ extension FlowRuntime {
             guard let first = routes.first else { return }
             let (child, _) = try node._planStep(toward: first, in: &change)
             try child._buildOffline(along: Array(routes.dropFirst()))
+            // Planned after every path of the change: put where it enters (before a later
+            // region's nodes, say).
+            change.orderInsertionsForEntry()
         } else {
             let routes = node._defaultRoutes(restore: fill.restore) { history(node.path) }
             guard !routes.isEmpty else { return }
