@@ -204,6 +204,9 @@ struct FuzzGenerator {
             let children = model.nodes[t]!.children
             if rng.chance(30) { return .selectAt(t, rng.below(children.count + 1)) }
             let x = rng.pick(children) ?? t
+            // App code on a runtime with a platform selects in code: a platform selection
+            // would tell FlowKit of a tap the platform did not see.
+            if platformRuntime(model, t) != nil { return .select(t, x) }
             return rng.chance(50) ? .select(t, x) : .platformSelect(t, x)
         case 9:
             guard let t = rng.pick(tabs) else { return rng.pick(stacks).map { .popToRoot($0) } }
@@ -216,6 +219,7 @@ struct FuzzGenerator {
                 return rng.pick(live).map { .dismiss($0) }
             }
             let x = rng.pick(model.nodes[t]!.children)
+            if platformRuntime(model, t) != nil { return x.map { .select(t, $0) } }
             return .writeSelection(t, rng.chance(80) ? x : fuzzBogusID)
         case 11:
             guard allows("bindings"), let s = rng.pick(stacks) else {
@@ -460,7 +464,27 @@ struct FuzzGenerator {
     // MARK: The next operation
 
     mutating func next(_ model: FuzzModel) -> FuzzOp {
-        avoidingKnownIssues(nextOp(model), model)
+        avoidingKnownIssues(asTheUser(nextOp(model), model), model)
+    }
+
+    /// A platform selection (or a selection binding write) on a runtime with a platform is
+    /// the user's tap on the tab bar: it goes through the platform (`tapTab(at:of:)`, at the
+    /// tab's index in the tree), which keeps its record of the selection, as a real tab bar
+    /// does. (Called by the tester directly, it would tell FlowKit of a selection the platform
+    /// did not make.)
+    private func asTheUser(_ op: FuzzOp, _ model: FuzzModel) -> FuzzOp {
+        let t: FuzzID
+        let x: FuzzID?
+        switch op {
+        case .platformSelect(let tabs, let tab): (t, x) = (tabs, tab)
+        case .writeSelection(let tabs, let tab): (t, x) = (tabs, tab)
+        default: return op
+        }
+        guard let r = platformRuntime(model, t), model.nodes[t]!.state == .entered else {
+            return op
+        }
+        let index = x.flatMap { model.nodes[t]!.children.firstIndex(of: $0) }
+        return .tapTab(r, t, index: index ?? model.nodes[t]!.children.count)
     }
 
     /// The operation, changed so that it does not trigger a FlowKit bug tolerated as a

@@ -354,7 +354,7 @@ extension FuzzModel {
             }
             bindingCall(.platformDismiss(p), "presentedBinding", on: p, context: context)
         case .advance, .runUntilIdle, .swipeBack, .dragDown, .updateGesture, .releaseGesture,
-            .cancelGesture, .tapBack:
+            .cancelGesture, .tapBack, .tapTab:
             try performOnPlatform(op)
         }
     }

@@ -16,8 +16,14 @@ enum FuzzShownAnswer {
     /// A tap on back: the entry the platform shows below its top (`nil`: it shows one entry
     /// or none).
     case tap(newTop: FuzzID?)
-    /// The user cannot tap back now: a transition of the stack or a gesture runs.
+    /// The user cannot tap back now: a transition of the stack or a gesture runs. For a tab:
+    /// the tab bar shows no such tab, or it or the tab is in a transition, or a gesture runs.
     case busy
+    /// A tap on a tab: the tab the tab bar shows there, if the tree still has it; and the
+    /// entry the platform pops its stack to, when the tap reselects the tab the tab bar shows
+    /// and that tab is a stack showing more than one entry (`UITabBarController` pops it to
+    /// its root).
+    case tabTap(tab: FuzzID?, popsTo: FuzzID?)
 }
 
 // The platform operations: the clock, interactive gestures, the back button.
@@ -55,6 +61,25 @@ extension FuzzModel {
                 // (nothing, if that entry left the tree).
                 guard node.children.contains(newTop) else { return }
                 try perform(.platformPopTo(s, newTop), context: .top)
+            default:
+                return
+            }
+        case .tapTab(let r, let t, _):
+            guard hasPlatform(r), let node = nodes[t], node.kind == .tabs else { return }
+            switch shown(op) {
+            case .busy:
+                journal.append(FuzzExpect("skip \(op)"))
+            case .tabTap(let tab?, let popsTo):
+                // The tab bar shows the tab, then tells FlowKit; a reselected stack the
+                // platform popped to its root is reported as a platform pop if FlowKit did
+                // not pop it itself.
+                guard node.children.contains(tab) else { return }
+                try perform(.platformSelect(t, tab), context: .top)
+                if let popsTo, let stack = nodes[tab], stack.kind == .stack,
+                    stack.children.count > 1, stack.children.first == popsTo
+                {
+                    try perform(.platformPopTo(tab, popsTo), context: .top)
+                }
             default:
                 return
             }

@@ -267,6 +267,10 @@ indirect enum FuzzOp: Sendable, CustomStringConvertible {
     case cancelGesture(Int)
     /// `platform(rt).tapBack(on: stack)`: the platform pops what it shows on top.
     case tapBack(Int, FuzzID)
+    /// `platform(rt).tapTab(at: index, of: tabs)`: the user taps the tab the tab bar shows at
+    /// `index` (skipped, on both sides, when the tab bar shows no such tab or is in a
+    /// transition: the user cannot tap it).
+    case tapTab(Int, FuzzID, index: Int)
     /// `FlowSplit(name:route:sidebar:content:detail:focus:preferredCompactColumn:collapsed:)`
     /// with 2 or 3 columns (skipped, on both sides, unless every column is a fresh node and
     /// the focus and preferred columns are the split's).
@@ -408,6 +412,8 @@ indirect enum FuzzOp: Sendable, CustomStringConvertible {
             return "platform(rt\(r)).release(gesture(rt\(r)), on: its container)"
         case .cancelGesture(let r): return "platform(rt\(r)).cancel(gesture(rt\(r)))"
         case .tapBack(let r, let s): return "try platform(rt\(r)).tapBack(on: \(n(s)))"
+        case .tapTab(let r, let t, let index):
+            return "try platform(rt\(r)).tapTab(at: \(index), of: \(n(t)))"
         case .makeSplit(let id, let route, let columns, let focus, let preferred, let collapsed):
             var args = "name: \"n\(id)\""
             if let route { args += ", route: \"r\(route)\"" }

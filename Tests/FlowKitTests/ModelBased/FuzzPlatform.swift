@@ -41,6 +41,22 @@ extension FuzzWorld {
             if t._gesture != nil { return .notPossible("another gesture runs") }
             if t._inFlight[presenter.id] != nil { return .notPossible("a transition runs") }
             return .dismiss(presented: fuzzID(presented))
+        case .tapTab(let r, let t, let index):
+            guard let transitions = runtimes[r]?.transitions, let platform = runtimes[r]?.platform,
+                let tabs = node(t) as? FlowTabs
+            else { return .absent }
+            let shown = platform.shownChildren(of: tabs)
+            guard let selected = platform.shownSelection(of: tabs), shown.indices.contains(index),
+                transitions._inFlight[tabs.id] == nil, transitions._inFlight[shown[index]] == nil,
+                transitions._gesture == nil
+            else { return .busy }
+            let tab = tabs.tabs.first { $0.id == shown[index] }
+            var popsTo: FuzzID?
+            if selected == index, let stack = tab as? FlowStack {
+                let entries = platform.shownChildren(of: stack)
+                if entries.count > 1 { popsTo = fuzzID(entries[0]) }
+            }
+            return .tabTap(tab: tab.map { FuzzWorld.id(of: $0) ?? -2 }, popsTo: popsTo)
         case .tapBack(let r, let s):
             guard let t = runtimes[r]?.transitions, let stack = node(s) as? FlowStack else {
                 return .absent
@@ -110,6 +126,15 @@ extension FuzzWorld {
                 return
             }
             try platform.tapBack(on: stack, in: t)
+        case .tapTab(let r, let t, let index):
+            guard let platform = runtimes[r]?.platform, let tabs = node(t) as? FlowTabs else {
+                return
+            }
+            if case .busy = shownAnswer(op) {
+                journal.append("skip \(op)")
+                return
+            }
+            try platform.tapTab(at: index, of: tabs)
         default:
             preconditionFailure("not a platform operation: \(op)")
         }
@@ -130,7 +155,15 @@ extension FuzzWorld {
                     + platform.performedSteps.suffix(12).map { "    \($0)" }.joined(
                         separator: "\n")
             }
-            let illegal = platform.illegalCalls
+            var illegal = platform.illegalCalls
+            if FuzzModel.tolerated.contains("presentInPushPass") {
+                // Known issue: one pass starts a step in a stack and presents from an entry of
+                // it that the step covers (see ``FuzzModel/knownIssues``).
+                illegal.removeAll {
+                    $0.contains(": presenting from a node not on screen (")
+                        && $0.hasSuffix(" is in a transition)")
+                }
+            }
             if !illegal.isEmpty {
                 return (
                     "illegal platform call", "rt\(r): " + illegal.joined(separator: "; ") + state()
@@ -175,11 +208,16 @@ extension FuzzWorld {
                         "shown is not the tree", "rt\(r): FlowTransitions at \(node.path)" + state()
                     )
                 }
-                if children != node.children.map(\.id) || presented != node.presentedChild?.id {
+                let tabs = node as? FlowTabs
+                let selection = tabs.flatMap { platform.shownSelection(of: $0) }
+                if children != node.children.map(\.id) || presented != node.presentedChild?.id
+                    || (tabs != nil && selection.map { $0 != tabs!.selectedIndex } ?? false)
+                {
                     return (
                         "platform shows another tree",
                         "rt\(r): at \(node.path) shows \(children) presenting "
-                            + "\(presented.map { "\($0)" } ?? "nothing")" + state()
+                            + "\(presented.map { "\($0)" } ?? "nothing")"
+                            + (selection.map { " selecting tab \($0)" } ?? "") + state()
                     )
                 }
                 pending.append(contentsOf: node.children)

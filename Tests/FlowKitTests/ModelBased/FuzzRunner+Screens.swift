@@ -90,9 +90,11 @@ extension FuzzRun {
         case .select(let t, _), .selectAt(let t, _):
             guard let r = screenRuntime(t), isMoving(r) else { break }
             tags.append("selection in code while something moves")
-        case .platformSelect(let t, let x):
+        case .tapTab(_, let t, let index):
             guard let r = screenRuntime(t) else { break }
-            let same = model.selectedTab(t) == x ? " of the selected tab" : ""
+            let tabs = model.nodes[t]!.children
+            let x = tabs.indices.contains(index) ? tabs[index] : nil
+            let same = x != nil && model.selectedTab(t) == x ? " of the selected tab" : ""
             tags.append("tap on a tab\(same)\(moving(r))")
         case .swipeBack(let r, _):
             guard model.hasPlatform(r), world.runtimes[r]?.platform?.isAnimating == true else {

@@ -166,6 +166,10 @@ final class FuzzRun {
     /// The weak-reference census: what the model says was released must be freed (after
     /// cancelled tasks had their turn), and nothing the model keeps may be.
     private func census(_ op: FuzzOp) async -> FuzzFailure? {
+        // The tester's platform user lets go of a gesture's container once the gesture ends.
+        for r in world.runtimes.keys where model.runtimes[r]?.gesture == nil {
+            world.runtimes[r]?.gestureContainer = nil
+        }
         let freed = model.collect()
         let visible = model.visibleTokens()
         let deadTokens = model.tokens.subtracting(visible)

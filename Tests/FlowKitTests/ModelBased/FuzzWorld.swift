@@ -199,7 +199,11 @@ final class FuzzWorld {
         var platform: SimulatedPlatform?
         var transitions: FlowTransitions?
         var gesture: FlowInteractiveTransition?
-        weak var gestureContainer: FlowController?
+        /// The gesture's container, held while the gesture runs (as a gesture recognizer holds
+        /// its view controller), so that its release changes what the platform shows even if
+        /// the tree dropped the container meanwhile; the runner lets go of it when the model's
+        /// gesture ends (the model counts it as reachable until then).
+        var gestureContainer: FlowController?
         /// How many of the platform's performed steps the coverage has counted.
         var stepsCounted = 0
     }
@@ -736,7 +740,7 @@ final class FuzzWorld {
             guard let runtime = runtime(r), let t = get(t) else { return }
             try runtime.unwind(to: t)
         case .advance, .runUntilIdle, .swipeBack, .dragDown, .updateGesture, .releaseGesture,
-            .cancelGesture, .tapBack:
+            .cancelGesture, .tapBack, .tapTab:
             try runOnPlatform(op)
         case .makeSplit(let id, let route, let list, let focus, let preferred, let collapsed):
             // The initializer traps on bad input: only fresh, distinct columns and columns the

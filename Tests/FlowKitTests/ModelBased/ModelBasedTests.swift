@@ -107,6 +107,28 @@ struct ModelBasedTests {
         }
     }
 
+    @Test(
+        "Found by the random test: a sheet asked for over an entry a push will cover waits, even when the push and the sheet are planned in one pass"
+    )
+    func presentWaitsForAPushPlannedInTheSamePass() throws {
+        // Known issue `presentInPushPass`: the pass that starts the push visits the stack's
+        // entries with what the stack showed before the push, so `a0` is still its top entry
+        // and on screen, and its sheet is presented while the push covers it.
+        let a0 = FlowController(name: "a0")
+        let a = FlowStack(name: "a", root: a0)
+        let platform = SimulatedPlatform(rules: .uiKit, duration: 300)
+        let transitions = FlowTransitions(host: platform)
+        let runtime = try FlowRuntime(root: a, host: transitions)
+        try runtime.start()  // its step runs: the next changes wait for it, then one pass
+        try a.push(FlowController(name: "a1"))
+        try a0.present(FlowController(name: "sheet"))
+        platform.runUntilIdle()
+        withKnownIssue("presentInPushPass: present a/a0 while the push covers a0") {
+            #expect(platform.illegalCalls == [])
+        }
+        #expect(transitions.isIdle)
+    }
+
     @Test("Random operations match the model: tree, states, errors, hooks, trace, memory")
     func randomOperationsMatchTheModel() async {
         let environment = ProcessInfo.processInfo.environment
