@@ -491,11 +491,11 @@ struct FuzzGenerator {
     /// known issue (``FuzzModel/knownIssues``).
     ///
     /// - `oneEntryReorder`: a `setStack` on a runtime whose platform moves stacks one entry
-    ///   per step keeps the entries it keeps in their order (so that none is popped on the
-    ///   way and pushed again): with a reorder, an entry that presents (or whose sheet waits)
-    ///   is popped on the way while its sheet is presented from it again, in the same pass
-    ///   (an illegal call), or, with transitions that take no time, dismissed and presented
-    ///   again without end.
+    ///   per step keeps only the entries the stack starts with (so that none is popped on the
+    ///   way and pushed again), then adds the new ones: with a reorder or an entry left out
+    ///   below a kept one, an entry that presents (or whose sheet waits) is popped on the way
+    ///   while its sheet is presented from it again, in the same pass (an illegal call), or,
+    ///   with transitions that take no time, dismissed and presented again without end.
     private func avoidingKnownIssues(_ op: FuzzOp, _ model: FuzzModel) -> FuzzOp {
         guard FuzzModel.tolerated.contains("oneEntryReorder"), case .setStack(let s, let list) = op,
             let r = model.nodes[s]?.runtime, model.runtimes[r]?.held == true,
@@ -506,7 +506,7 @@ struct FuzzGenerator {
         let unique = list.filter { seen.insert($0).inserted }
         guard unique.count == list.count else { return op }  // refused anyway
         return .setStack(
-            s, current.filter(list.contains) + list.filter { !current.contains($0) })
+            s, current.prefix(while: list.contains) + list.filter { !current.contains($0) })
     }
 
     private mutating func nextOp(_ model: FuzzModel) -> FuzzOp {

@@ -56,6 +56,24 @@ extension FuzzWorld {
                 let entries = platform.shownChildren(of: stack)
                 if entries.count > 1 { popsTo = fuzzID(entries[0]) }
             }
+            // Known issues (see ``FuzzModel/knownIssues``): the user does not tap there.
+            if FuzzModel.tolerated.contains("reselectPoppedTab"), popsTo != nil,
+                let stack = tab as? FlowStack,
+                !(stack.entries.count > 1 && stack.entries.first.map { fuzzID($0.id) } == popsTo)
+            {
+                return .busy  // the platform would pop a stack the tree popped already
+            }
+            if FuzzModel.tolerated.contains("reselectNestedStack"), let tab,
+                tabs.tabs.indices.contains(tabs.selectedIndex),
+                tabs.tabs[tabs.selectedIndex] === tab, tabs.reselectionPopsToRoot,
+                !(tab is FlowStack)
+            {
+                var node: FlowController? = tab
+                while let current = node, !(current is FlowStack) { node = current.focusedChild }
+                if let nested = node as? FlowStack, nested.entries.count > 1 {
+                    return .busy  // FlowKit would pop a stack inside the tab as the platform's
+                }
+            }
             return .tabTap(tab: tab.map { FuzzWorld.id(of: $0) ?? -2 }, popsTo: popsTo)
         case .tapBack(let r, let s):
             guard let t = runtimes[r]?.transitions, let stack = node(s) as? FlowStack else {
@@ -164,9 +182,10 @@ extension FuzzWorld {
                         && $0.hasSuffix(" is in a transition)")
                 }
             }
-            if !illegal.isEmpty {
+            if let first = illegal.first {
                 return (
-                    "illegal platform call", "rt\(r): " + illegal.joined(separator: "; ") + state()
+                    "illegal platform call (\(Self.illegalKind(first)))",
+                    "rt\(r): " + illegal.joined(separator: "; ") + state()
                 )
             }
             if !platform.isAnimating && expected.gesture == nil && !t.isIdle {
@@ -229,6 +248,19 @@ extension FuzzWorld {
             }
         }
         return nil
+    }
+
+    /// What kind of illegal call `message` records, without the step and the nodes (paths,
+    /// identities, indices), so that failures differ by the rule broken: `presenting from a
+    /// node not on screen (is being swiped back)`.
+    static func illegalKind(_ message: String) -> String {
+        // "<step>: <why>": the step names its container first.
+        let why = message.split(separator: ":", maxSplits: 1).last.map(String.init) ?? message
+        let words = why.split(separator: " ").filter { word in
+            !word.contains("/") && !word.contains("#") && !word.contains(where: \.isNumber)
+                && !word.hasPrefix("[") && !word.hasSuffix("]")
+        }
+        return words.joined(separator: " ").filter { $0 != "(" && $0 != ")" }
     }
 
     /// Counts the steps the platforms performed since the last call, by kind.
