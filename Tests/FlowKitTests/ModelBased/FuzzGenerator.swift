@@ -240,7 +240,8 @@ struct FuzzGenerator {
             guard allows("splits"), let s = rng.pick(entered(model, .split)) else {
                 return rng.pick(stacks).map { .pop($0) }
             }
-            switch rng.below(5) {
+            switch rng.below(6) {
+            case 5: return .writePreferred(s, rng.below(3))
             case 0: return .focusColumn(s, rng.below(3))
             case 1: return .collapse(s)
             case 2: return .expand(s)
@@ -833,6 +834,7 @@ struct FuzzGenerator {
     /// same, longer, foreign, unknown), a sheet's presented node (`nil` or not).
     private mutating func bindingWrite(_ model: FuzzModel) -> FuzzOp? {
         let all = ids(model)
+        if rng.chance(25), let op = lateBindingWrite(model) { return op }
         switch rng.below(3) {
         case 0:
             guard allows("tabs"), let t = container(model, .tabs) else { break }
@@ -868,6 +870,74 @@ struct FuzzGenerator {
             return .writePresented(p, rng.pick(all))
         }
         return nil
+    }
+
+    /// A binding write on a container that has exited (SwiftUI may write a binding late,
+    /// issue 29 bug 11): a live container is held (as a binding holds its object), taken out
+    /// of the tree (popped, switched away, dismissed, replaced, its tab removed, its runtime
+    /// stopped), then its binding is written once or twice (a split's preferred compact
+    /// column, a tab bar's selection, a stack's path, a sheet), then let go. Never a crash;
+    /// the model expects what the docs say (refused and reported, or nothing).
+    private mutating func lateBindingWrite(_ model: FuzzModel) -> FuzzOp? {
+        let candidates = ids(model) {
+            $0.state == .entered && $0.parent != nil || ($0.rootOf != nil && $0.state == .entered)
+        }
+        let splits = candidates.filter { model.nodes[$0]!.kind == .split }
+        guard
+            let c = allows("splits") && rng.chance(40)
+                ? rng.pick(splits) ?? rng.pick(candidates)
+                : rng.pick(candidates)
+        else { return nil }
+        let node = model.nodes[c]!
+        var ops: [FuzzOp] = [.hold(c)]
+        let fresh = newID()
+        var made = false
+        func replacement() -> FuzzID {
+            made = true
+            return fresh
+        }
+        if let parent = node.parent, let container = model.nodes[parent] {
+            if container.presented == c {
+                ops.append(.dismiss(parent))
+            } else {
+                switch container.kind {
+                case .stack:
+                    let index = container.children.firstIndex(of: c) ?? 0
+                    ops.append(
+                        index > 0
+                            ? .popTo(parent, container.children[index - 1])
+                            : .setStack(parent, [replacement()]))
+                case .switcher: ops.append(.switchTo(parent, replacement()))
+                case .tabs:
+                    let others = container.children.filter { $0 != c }
+                    ops.append(
+                        .setTabs(parent, others.isEmpty ? [replacement()] : others, selecting: nil))
+                case .plain: ops.append(.embed(parent, replacement()))
+                case .split:
+                    guard let r = node.runtime, model.runtimes[r]?.held == true else { return nil }
+                    ops.append(.stop(r))
+                }
+            }
+        } else if let r = node.rootOf {
+            ops.append(.stop(r))
+        }
+        if made { ops.insert(.make(fresh, .plain, route: nil, initialRoute: nil), at: 1) }
+        for _ in 0..<(1 + rng.below(2)) {
+            switch node.kind {
+            case .split: ops.append(.writePreferred(c, rng.below(3)))
+            case .tabs:
+                ops.append(.writeSelection(c, rng.chance(80) ? rng.pick(node.children) : nil))
+            case .stack:
+                let above = Array(node.children.dropFirst())
+                ops.append(.writePath(c, Array(above.prefix(rng.below(above.count + 1)))))
+            default:
+                ops.append(.writePresented(c, rng.chance(80) ? nil : node.presented ?? c))
+            }
+        }
+        if made { ops.append(.drop(fresh)) }
+        ops.append(.drop(c))
+        plan = Array(ops.dropFirst()) + plan
+        return ops[0]
     }
 
     /// An offline subtree whose last reference is dropped on another thread while the test
@@ -978,10 +1048,17 @@ extension FuzzGenerator {
         }
         let split = model.nodes[s]!
         let columns = split.children
+        guard !columns.isEmpty else {
+            // An exited split (its columns left with it): a late binding write or a focus.
+            return rng.chance(60) ? .writePreferred(s, rng.below(3)) : .focusColumn(s, rng.below(3))
+        }
         let choices: [FuzzColumn] = columns.count == 3 ? [0, 1, 2] : [0, 2]
         let any = rng.pick(all) ?? s
         let onPlatform = platformRuntime(model, s) != nil
-        switch rng.below(22) {
+        switch rng.below(24) {
+        case 22, 23:
+            // The platform's binding write (NavigationSplitView's preferredCompactColumn).
+            return .writePreferred(s, rng.chance(90) ? rng.pick(choices)! : rng.below(3))
         case 0, 1:
             return .focusColumn(s, rng.chance(90) ? rng.pick(choices)! : rng.below(3))
         case 2, 21:

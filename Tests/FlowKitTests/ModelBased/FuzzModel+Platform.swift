@@ -103,6 +103,12 @@ extension FuzzModel {
         // still show it) has both forms.
         let paths = paths(x)
         let target: FuzzID
+        let before = commits
+        defer {
+            if commits != before, runtimes[r]?.gesture?.container == x {
+                uncertainGesture = (r, x, paths)
+            }
+        }
         switch answer {
         case .notPossible(let reason):
             throw refusal(x) { .gestureNotPossible(container: $0, reason: reason) }

@@ -222,6 +222,14 @@ final class FuzzModel {
     var currentIntent: IntentSpec?
     /// The error of the factory that last failed, for a path FlowKit names prospectively.
     var factoryError: ((String) -> FlowError)?
+    /// How many changes were committed (in any runtime) so far.
+    var commits = 0
+    /// A gesture the model let begin although an exit guard's effect committed a change in its
+    /// runtime meanwhile: FlowKit then refuses it if that change started a transition in the
+    /// gesture's container (`gestureNotPossible`, "a transition runs"), which the model, not
+    /// planning transitions, cannot tell. The runner settles it from FlowKit (see
+    /// ``FuzzRun/settleGestureBegin(_:)``).
+    var uncertainGesture: (runtime: Int, container: FuzzID, paths: [String])?
 
     /// FlowKit bugs the random test found and that are not fixed yet, each with a known-issue
     /// regression test. While a name is listed, the model expects what FlowKit does now, or

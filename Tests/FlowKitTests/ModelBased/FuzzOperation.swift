@@ -199,6 +199,9 @@ struct FuzzPlatformSpec: Sendable, CustomStringConvertible {
 indirect enum FuzzOp: Sendable, CustomStringConvertible {
     case make(FuzzID, FuzzKind, route: Int?, initialRoute: Int?)
     case drop(FuzzID)
+    /// The test takes a reference to a node it did not hold (as a platform's binding keeps
+    /// its object), until `drop`.
+    case hold(FuzzID)
     case releaseOffMain(FuzzID)
     /// A runtime; with a platform, its host is a `FlowTransitions` over a `SimulatedPlatform`.
     case newRuntime(Int, root: FuzzID, platform: FuzzPlatformSpec? = nil)
@@ -290,6 +293,9 @@ indirect enum FuzzOp: Sendable, CustomStringConvertible {
     case expand(FuzzID)
     /// `split.platformDidPopCompact(to: entry)`.
     case popCompact(FuzzID, FuzzID)
+    /// `split.preferredCompactColumn = .column` (the platform's binding write; also late,
+    /// after the split exited).
+    case writePreferred(FuzzID, FuzzColumn)
     /// `node.navigate(to: steps, reentering:)` for one path, else
     /// `node.navigate(toEach: paths)`.
     case navigateSteps(FuzzID, [[FuzzStep]], reentering: Bool)
@@ -330,6 +336,7 @@ indirect enum FuzzOp: Sendable, CustomStringConvertible {
             if let initial { line += "; \(n(id)).initialRoute = \"r\(initial)\"" }
             return line
         case .drop(let id): return "drop(\(n(id)))"
+        case .hold(let id): return "let held\(id) = \(n(id))  // a binding keeps it"
         case .releaseOffMain(let id): return "releaseOffMain(\(n(id)))"
         case .newRuntime(let r, let root, let platform):
             guard let platform else { return "let rt\(r) = FlowRuntime(root: \(n(root)))" }
@@ -442,6 +449,8 @@ indirect enum FuzzOp: Sendable, CustomStringConvertible {
         case .collapse(let s): return "try \(n(s)).platformDidCollapse()"
         case .expand(let s): return "try \(n(s)).platformDidExpand()"
         case .popCompact(let s, let x): return "try \(n(s)).platformDidPopCompact(to: \(n(x)))"
+        case .writePreferred(let s, let column):
+            return "\(n(s)).preferredCompactColumn = .\(fuzzColumnName(column))"
         case .navigateSteps(let x, let paths, let reentering):
             func steps(_ path: [FuzzStep]) -> String {
                 "[" + path.map(\.description).joined(separator: ", ") + "]"

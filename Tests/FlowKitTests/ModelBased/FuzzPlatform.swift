@@ -13,6 +13,12 @@ extension FuzzWorld {
         return gesture
     }
 
+    /// Whether runtime `r`'s pipeline has a step in flight in the container `id`.
+    func hasStepInFlight(_ r: Int, at id: FuzzID) -> Bool {
+        guard let identity = flowIDs[id] else { return false }
+        return runtimes[r]?.transitions?._inFlight[identity] != nil
+    }
+
     /// What the platform shows for `op`, read before it runs (FlowKit's own preconditions of
     /// a gesture, in its order; the tester's id of the node concerned).
     func shownAnswer(_ op: FuzzOp) -> FuzzShownAnswer {

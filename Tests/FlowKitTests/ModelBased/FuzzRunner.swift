@@ -43,13 +43,15 @@ final class FuzzRun {
         world.stepsInOperation = 0
         world.runaway = nil
         let tags = screenTags(op)
-        let expected = model.apply(op)
+        model.uncertainGesture = nil
+        var expected = model.apply(op)
         var thrown: Error?
         do {
             try await world.runTopLevel(op)
         } catch {
             thrown = error
         }
+        if let refusal = settleGestureBegin(thrown) { expected = refusal }
         if let r = world.runaway, let platform = world.runtimes[r]?.platform {
             return fail(
                 "platform steps without end", op,
@@ -94,6 +96,25 @@ final class FuzzRun {
             return fail(problem.check, op, problem.message)
         }
         return nil
+    }
+
+    /// A gesture whose exit guard's effect committed a change (``FuzzModel/uncertainGesture``):
+    /// if FlowKit refused it because a transition now runs in its container, and one does,
+    /// the model's gesture did not begin either (its `began` trace line goes); returns the
+    /// refusal the model then expects.
+    func settleGestureBegin(_ thrown: Error?) -> FuzzRefusal? {
+        guard let (r, container, paths) = model.uncertainGesture,
+            let error = thrown as? FlowError,
+            case .gestureNotPossible(let path, "a transition runs") = error, paths.contains(path),
+            world.hasStepInFlight(r, at: container)
+        else { return nil }
+        model.runtimes[r]?.gesture = nil
+        if let index = model.trace.lastIndex(where: {
+            $0.options.contains { $0.hasPrefix("rt\(r): gesture ") && $0.contains(" began at ") }
+        }) {
+            model.trace.remove(at: index)
+        }
+        return FuzzRefusal(candidates: [error])
     }
 
     private func fail(_ check: String, _ op: FuzzOp, _ message: String) -> FuzzFailure {

@@ -222,6 +222,8 @@ final class FuzzWorld {
     var eventSeq = 0
     /// The tester's id of every node it made, by FlowKit identity (see ``describe(_:)``).
     var fuzzIDs: [UInt64: FuzzID] = [:]
+    /// FlowKit's identity of every node the tester made, by the tester's id (also once freed).
+    var flowIDs: [FuzzID: FlowNodeID] = [:]
     /// How often closures ran each kind of operation, by context (see `FuzzRun.coverage`).
     var coverage: [String: Int] = [:]
     /// While set, hooks log but run no actions (a released runtime tears its tree down).
@@ -274,6 +276,7 @@ final class FuzzWorld {
     func register(_ node: FlowController, as id: FuzzID) {
         nodes[id] = FuzzWeak(node)
         fuzzIDs[node.id.rawValue] = id
+        flowIDs[id] = node.id
     }
 
     /// A change record with each path followed by the tester's id of the node FlowKit
@@ -605,6 +608,8 @@ final class FuzzWorld {
             held[id] = node
         case .drop(let id):
             held[id] = nil
+        case .hold(let id):
+            held[id] = node(id)
         case .newRuntime(let r, let rootID, let spec):
             guard let root = node(rootID), root.parent == nil, root.runtime == nil,
                 root.state == .created, runtimes[r] == nil
@@ -784,6 +789,9 @@ final class FuzzWorld {
         case .expand(let s):
             guard let s = get(s) as? FlowSplit else { return }
             try s.platformDidExpand()
+        case .writePreferred(let s, let column):
+            guard let s = get(s) as? FlowSplit else { return }
+            s.preferredCompactColumn = fuzzColumn(column)
         case .popCompact(let s, let x):
             guard let s = get(s) as? FlowSplit, let x = get(x) else { return }
             try s.platformDidPopCompact(to: x)
