@@ -203,11 +203,11 @@ open class FlowTabs: FlowController {
     /// Selects the tab `resolve` names (`select`, `select(at:)`, `platformDidSelect`); with
     /// ``reselectionPopsToRoot``, selecting the selected tab pops its stack.
     private func _select(
-        _ kind: FlowChange.Kind, again: @escaping @MainActor () throws -> Void,
+        _ kind: FlowChange.Kind, again: @autoclosure () -> @MainActor () throws -> Void,
         tab resolve: () throws -> FlowController
     ) throws {
         try _change(
-            kind, again: again, whenQueued: { (index: 0, pop: nil) },
+            kind, again: again(), whenQueued: { (index: 0, pop: nil) },
             validate: { () -> (index: Int, pop: FlowStack?)? in
                 try self._requireNotExited()
                 let tab = try resolve()
