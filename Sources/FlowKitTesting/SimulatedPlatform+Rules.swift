@@ -164,7 +164,7 @@ extension SimulatedPlatform {
     }
 
     static func isPop(_ gesture: FlowInteractiveTransition) -> Bool {
-        "\(gesture.kind)" == "pop"
+        gesture.kind == .pop
     }
 
     // MARK: On screen
