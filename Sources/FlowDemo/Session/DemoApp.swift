@@ -45,7 +45,7 @@ public final class DemoApp {
 
     /// The runtime holding the tree.
     public let runtime: FlowRuntime
-    /// The runtime's host: the presentation pipeline between the tree and ``screen``.
+    /// The runtime's host: the transition pipeline between the tree and ``screen``.
     public let transitions: FlowTransitions
     /// The terminal as a platform whose transitions take time (none with piped input).
     public let screen: DemoScreenHost

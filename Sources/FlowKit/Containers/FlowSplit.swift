@@ -109,7 +109,9 @@ open class FlowSplit: FlowParallel {
     }
 
     /// The column that has the focus: the focused region's column when the split is
-    /// expanded, the column on top of ``compactStack`` when it is collapsed. Observable:
+    /// expanded, the column on top of ``compactStack`` when it is collapsed (where
+    /// ``FlowParallel/focusedIndex`` still names the region focused before the collapse, until
+    /// the split expands and it moves to this column). Observable:
     /// collapsed, it tracks what decides the top column (``preferredCompactColumn`` and the
     /// entries of the columns up to it), so a compact pop, a focus move or a column that
     /// empties or fills notifies it.

@@ -8,7 +8,7 @@
 /// ``commit()`` makes the platform's change, with the usual teardown, not echoed to the host.
 /// Only the first ``commit()`` or ``cancel()`` counts.
 ///
-/// The steps that waited are planned as soon as either is called. Call it once the platform
+/// The steps that waited are issued as soon as either is called. Call it once the platform
 /// has finished the gesture's own animation, or, if you call it when the user lets go (UIKit's
 /// `notifyWhenInteractionChanges`), hold the steps that arrive until the platform is ready, as
 /// the UIKit host of <doc:Hosting> does.
@@ -247,21 +247,23 @@ extension FlowTransitions {
     }
 
     /// Ends the gesture `token`: on commit the platform's change is made (what the platform
-    /// shows first, then the tree's teardown, not echoed); either way the waiting steps are
-    /// planned.
+    /// shows first, then the tree's teardown, not echoed); either way the platform catches up
+    /// (the waiting steps are issued).
     func _endGesture(token: Int, committed: Bool) {
         guard let gesture = _gesture, gesture.token == token else { return }
         _gesture = nil
         _traceGesture(committed ? .committed : .cancelled, gesture)
         if committed {
             _isNotingOwnPlatformChange = true
-            _commit(gesture)
+            _carryOut(gesture)
             _isNotingOwnPlatformChange = false
         }
-        _plan()
+        _catchUp()
     }
 
-    private func _commit(_ gesture: _Gesture) {
+    /// Carries out a committed gesture: what the platform shows loses what the gesture
+    /// removed, then the tree makes the same change as a platform change (not echoed).
+    private func _carryOut(_ gesture: _Gesture) {
         let id = gesture.container
         guard _shown[id] != nil else { return }
         var live: FlowController?
