@@ -39,7 +39,7 @@ extension FlowSplit {
         try _perform(
             .platformCollapse, platform: true, rerun: { { try self.platformDidCollapse() } }
         ) { change in
-            change.setLayout(of: self, collapsed: true)
+            change.arrange(self, collapsed: true)
         }
     }
 
@@ -57,7 +57,7 @@ extension FlowSplit {
         try _perform(
             .platformExpand, platform: true, rerun: { { try self.platformDidExpand() } }
         ) { change in
-            change.setLayout(of: self, collapsed: false)
+            change.arrange(self, collapsed: false)
             change.select(top, in: self)
         }
     }
@@ -107,15 +107,15 @@ extension FlowSplit {
             .platformPop, platform: true, rerun: { { try self.platformDidPopCompact(to: entry) } }
         ) { change in
             for (node, container) in removed { change.remove(node, from: container) }
-            change.setLayout(of: self, preferred: self.columns[landing.column])
+            change.arrange(self, preferred: landing.column)
         }
         return removed.map(\.node)
     }
 
     // MARK: Internals
 
-    /// Sets the layout, telling observers.
-    final func _setLayout(collapsed: Bool, preferred: Column) {
+    /// Sets the arrangement, telling observers.
+    final func _setArrangement(collapsed: Bool, preferred: Column) {
         _setPreferredCompact(preferred)
         guard collapsed != _isCollapsed else { return }
         if let registrar = _observationRegistrar {

@@ -301,7 +301,7 @@ open class FlowSplit: FlowParallel {
     /// selection pushes the detail in compact width).
     private func _planBringingOnTop(_ index: Int, in change: inout _Transaction) {
         if _isCollapsed, index > _preferredIndex {
-            change.setLayout(of: self, preferred: columns[index])
+            change.arrange(self, preferred: index)
         }
     }
 
@@ -321,6 +321,17 @@ open class FlowSplit: FlowParallel {
 
     override var _selectedIndexShown: Int { _effectiveFocus }
 
+    /// Collapsed or not, and the preferred column's index.
+    override var _arrangement: _Arrangement {
+        _Arrangement(isCollapsed: _isCollapsed, preferred: _preferredIndex)
+    }
+
+    /// Sets the arrangement a change planned (``_setArrangement(collapsed:preferred:)``).
+    override func _setArrangement(_ arrangement: _Arrangement) {
+        _setArrangement(
+            collapsed: arrangement.isCollapsed, preferred: columns[arrangement.preferred])
+    }
+
     override var _focusedRegion: FlowController? {
         let index = _effectiveFocus
         return _children.indices.contains(index) ? _children[index] : nil
@@ -337,14 +348,14 @@ open class FlowSplit: FlowParallel {
     override func _planFocus(
         _ index: Int, requiringContent: Bool, in change: inout _Transaction
     ) throws {
-        guard change.plannedLayout(of: self).collapsed else {
+        guard change.plannedArrangement(of: self).isCollapsed else {
             return change.select(index, in: self)
         }
         if requiringContent && !Self._showsSomething(_children[index]) {
             throw FlowError.splitLayoutMismatch(
                 split: path, reason: "is collapsed and its \(columns[index]) column shows nothing")
         }
-        change.setLayout(of: self, preferred: columns[index])
+        change.arrange(self, preferred: index)
     }
 }
 
