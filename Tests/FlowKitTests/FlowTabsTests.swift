@@ -179,7 +179,8 @@ struct TabsTests {
     ///     try n8.embed(n20)   // n8.tabs == [n20], n8.selectedIndex == 1, selectedTab == nil
     ///
     /// `embed(_:)`, which `FlowTabs` inherits, replaces the tabs through the generic path that
-    /// never touches `_selectedIndex`; so does a reentering navigation (its tabs are removed).
+    /// never touches `_selectedIndex`; so did a reentering navigation (which removed the tabs;
+    /// since 29.12 it throws `tabsAreFixed`).
     /// The index then names no tab: in a running tree the only tab is entered but not on the
     /// focused path and never becomes active.
     @Test(
@@ -202,18 +203,21 @@ struct TabsTests {
     }
 
     @Test(
-        "A reentering navigation that removes every tab leaves selectedIndex 0",
-        .bug(id: "12.1", "a reentering navigation that removed the tabs kept a stale selectedIndex")
-    )
-    func reenteringNavigationResetsTheSelection() throws {
+        "A reentering navigation at a tab container keeps its tabs and selectedIndex",
+        .bug(
+            id: "12.1", "a reentering navigation that removed the tabs kept a stale selectedIndex"),
+        .bug(id: "29.12", "a reentering navigation at a tab container removed its tabs"))
+    func reenteringNavigationKeepsTheTabs() throws {
         let tabs = FlowTabs(
             name: "tabs", tabs: [FlowController(name: "a"), FlowController(name: "b")],
             selected: 1)
         let runtime = try FlowRuntime(root: tabs)
         try runtime.start()
-        try tabs.navigate(to: [FlowRoute](), reentering: true)
-        #expect(tabs.tabs.isEmpty)
-        #expect(tabs.selectedIndex == 0)
+        #expect(throws: FlowError.tabsAreFixed(container: "tabs")) {
+            try tabs.navigate(to: [FlowRoute](), reentering: true)
+        }
+        #expect(tabs.tabs.map(\.name) == ["a", "b"])
+        #expect(tabs.selectedIndex == 1)
     }
 
     /// `noOpSetTabsReported` (seed 180521892709, shrunk to 11 operations; the last two):

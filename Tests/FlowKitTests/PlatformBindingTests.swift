@@ -107,7 +107,7 @@ struct PlatformBindingTests {
     func refusedWrites() throws {
         let app = try TabbedApp()
         var failures: [String] = []
-        app.runtime.onError = { failures.append("\($0.operation): \($0.error)") }
+        app.runtime.onError = { failures.append("\($0.kind): \($0.error)") }
         try app.catalog.push(FlowController(name: "a"))
         app.catalog.pathBinding = app.catalog.pathBinding + [app.profile.id]
         app.tabs.selectionBinding = app.catalog.entries[0].id

@@ -220,7 +220,8 @@ struct ResponderChainTests {
             failures.map(\.description) == [
                 "handler Ping at app/main failed: refused by the handler"
             ])
-        #expect(failures.first?.operation == "handler Ping" && failures.first?.node == "app/main")
+        #expect(
+            failures.first?.kind == .handler(event: "Ping") && failures.first?.node == "app/main")
         #expect(
             runtime.trace.lines.suffix(2) == [
                 "send Ping from app/main/stack/list",

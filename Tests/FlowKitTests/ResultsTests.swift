@@ -117,7 +117,7 @@ struct ResultsTests {
     func runThatWouldReplaceItsCaller() async throws {
         let (runtime, _, app, main, stack, list) = try makeApp()
         var failures: [String] = []
-        runtime.onError = { failures.append("\($0.operation) at \($0.node): \($0.error)") }
+        runtime.onError = { failures.append("\($0.kind) at \($0.node): \($0.error)") }
         list.task { _ = try await list.run(Picker(), .switch) }
         list.task { _ = try await main.run(Picker(), .embed) }
         await waitUntil { failures.count == 2 }

@@ -86,7 +86,7 @@ struct StopTests {
         let runtime = try FlowRuntime(root: app, host: host)
         host.runtime = runtime
         var failures: [String] = []
-        runtime.onError = { failures.append("\($0.operation): \($0.error)") }
+        runtime.onError = { failures.append("\($0.kind): \($0.error)") }
         try runtime.start()
         try runtime.stop()
         #expect(host.thrown.isEmpty)

@@ -53,16 +53,7 @@ extension FlowController {
     ///   node was exited.
     @discardableResult
     public func dismiss() throws -> FlowController {
-        if let presented = _presented,
-            _queueIfApplying(self, "dismiss", { try $0.dismiss() })
-        {
-            return presented
-        }
-        let presented = try _presentedForDismissal()
-        try _perform(.dismiss, rerun: { { try self.dismiss() } }) { change in
-            change.remove(presented, from: self)
-        }
-        return presented
+        try _dismiss(.dismiss, again: { try self.dismiss() })
     }
 
     /// Tells FlowKit that the platform dismissed the node this node presents (a swipe-down,
@@ -74,18 +65,21 @@ extension FlowController {
     ///   ``FlowError/containerExited(container:)`` if this node was exited.
     @discardableResult
     public func platformDidDismiss() throws -> FlowController {
-        if let presented = _presented,
-            _queueIfApplying(self, "platformDismiss", { try $0.platformDidDismiss() })
-        {
-            return presented
-        }
-        let presented = try _presentedForDismissal()
-        try _perform(
-            .platformDismiss, platform: true, rerun: { { try self.platformDidDismiss() } }
-        ) {
-            change in change.remove(presented, from: self)
-        }
-        return presented
+        try _dismiss(.platformDismiss, again: { try self.platformDidDismiss() })
+    }
+
+    /// Dismisses the presented node (`dismiss()`, `platformDidDismiss()`). Queued during a
+    /// change (from a hook), it returns the presented node now, or throws at once if there
+    /// is none.
+    private func _dismiss(
+        _ kind: FlowChange.Kind, again: @escaping @MainActor () throws -> Void
+    ) throws -> FlowController {
+        try _change(
+            kind, again: again, whenQueued: { try self._presentedForDismissal() },
+            validate: { try self._presentedForDismissal() }
+        ) { change, presented in
+            change.remove(presented, from: self)
+        }!
     }
 
     private func _presentedForDismissal() throws -> FlowController {

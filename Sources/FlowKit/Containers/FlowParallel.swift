@@ -21,7 +21,9 @@
 /// The regions are fixed when the container is made (a ``FlowSplit``'s columns, a chart's
 /// regions); their content changes like any node's. A navigation path step
 /// (``FlowStep/Placement/child``) whose route is a region's route focuses that region and
-/// continues into it; regions are never built or removed by navigation.
+/// continues into it; regions are never built or removed by navigation (a
+/// ``FlowStep/Placement/root`` step at the container, a reentering navigation from it or a
+/// history restore of it throws ``FlowError/regionsAreFixed(container:)``).
 open class FlowParallel: FlowController {
     /// Storage of ``focusedIndex``; written only through ``_setSelectedIndex(_:)``.
     var _focus = 0
@@ -87,8 +89,7 @@ open class FlowParallel: FlowController {
     /// - Throws: ``FlowError/notARegion(container:node:)`` if `region` is not one of
     ///   ``regions``; ``FlowError/containerExited(container:)`` if this container exited.
     public func focus(_ region: FlowController) throws {
-        if _queueIfApplying(self, "focus", { try $0.focus(region) }) { return }
-        try _focus(region, platform: false) { try self.focus(region) }
+        try _focus(.focus, again: { try self.focus(region) }) { region }
     }
 
     /// Tells FlowKit that the platform moved the focus to `region` on its own (the user
@@ -97,10 +98,7 @@ open class FlowParallel: FlowController {
     ///
     /// - Throws: The errors of ``focus(_:)``.
     public func platformDidFocus(_ region: FlowController) throws {
-        if _queueIfApplying(self, "platformFocus", { try $0.platformDidFocus(region) }) {
-            return
-        }
-        try _focus(region, platform: true) { try self.platformDidFocus(region) }
+        try _focus(.platformFocus, again: { try self.platformDidFocus(region) }) { region }
     }
 
     // MARK: Internals
@@ -158,16 +156,24 @@ open class FlowParallel: FlowController {
         for region in _shownRegions { region._appendActive(to: &nodes) }
     }
 
-    private func _focus(
-        _ region: FlowController, platform: Bool, rerun: @escaping @MainActor () throws -> Void
+    /// Moves the focus to the region `resolve` names (`focus`, `platformDidFocus`, a
+    /// split's `focus(_ column)`).
+    final func _focus(
+        _ kind: FlowChange.Kind, again: @escaping @MainActor () throws -> Void,
+        region resolve: () throws -> FlowController
     ) throws {
-        try _requireNotExited()
-        guard let index = _index(of: region, in: _children) else {
-            throw FlowError.notARegion(container: path, node: region.path)
-        }
-        guard index != _selectedIndexShown else { return }
-        try _perform(platform ? .platformFocus : .focus, platform: platform, rerun: { rerun }) {
-            change in try self._planFocus(index, requiringContent: true, in: &change)
+        try _change(
+            kind, again: again, whenQueued: { 0 },
+            validate: { () -> Int? in
+                try self._requireNotExited()
+                let region = try resolve()
+                guard let index = _index(of: region, in: self._children) else {
+                    throw FlowError.notARegion(container: self.path, node: region.path)
+                }
+                return index != self._selectedIndexShown ? index : nil
+            }
+        ) { change, index in
+            try self._planFocus(index, requiringContent: true, in: &change)
         }
     }
 
@@ -192,5 +198,10 @@ open class FlowParallel: FlowController {
         }
         try _planFocus(index, requiringContent: false, in: &change)
         return (regions[index], false)
+    }
+
+    /// The regions are fixed: navigation never builds or removes them.
+    override func _requireReplaceableChildren() throws {
+        throw FlowError.regionsAreFixed(container: path)
     }
 }

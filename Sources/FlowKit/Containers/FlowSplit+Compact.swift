@@ -31,13 +31,12 @@ extension FlowSplit {
     ///
     /// - Throws: ``FlowError/containerExited(container:)`` if the split exited.
     public func platformDidCollapse() throws {
-        if _queueIfApplying(self, "platformCollapse", { try $0.platformDidCollapse() }) {
-            return
-        }
-        try _requireNotExited()
-        guard !_isCollapsed else { return }
-        try _perform(
-            .platformCollapse, platform: true, rerun: { { try self.platformDidCollapse() } }
+        try _change(
+            .platformCollapse, again: { try self.platformDidCollapse() },
+            validate: {
+                try self._requireNotExited()
+                return !self._isCollapsed
+            }
         ) { change in
             change.arrange(self, collapsed: true)
         }
@@ -50,13 +49,13 @@ extension FlowSplit {
     ///
     /// - Throws: ``FlowError/containerExited(container:)`` if the split exited.
     public func platformDidExpand() throws {
-        if _queueIfApplying(self, "platformExpand", { try $0.platformDidExpand() }) { return }
-        try _requireNotExited()
-        guard _isCollapsed else { return }
-        let top = _effectiveFocus
-        try _perform(
-            .platformExpand, platform: true, rerun: { { try self.platformDidExpand() } }
-        ) { change in
+        try _change(
+            .platformExpand, again: { try self.platformDidExpand() }, whenQueued: { 0 },
+            validate: { () -> Int? in
+                try self._requireNotExited()
+                return self._isCollapsed ? self._effectiveFocus : nil
+            }
+        ) { change, top in
             change.arrange(self, collapsed: false)
             change.select(top, in: self)
         }
@@ -77,9 +76,21 @@ extension FlowSplit {
     ///   ``compactStack``.
     @discardableResult
     public func platformDidPopCompact(to entry: FlowController) throws -> [FlowController] {
-        if _queueIfApplying(self, "platformPop", { try $0.platformDidPopCompact(to: entry) }) {
-            return []
-        }
+        try _change(
+            .platformPop, again: { try self.platformDidPopCompact(to: entry) },
+            whenQueued: { (removed: [], column: 0) },
+            validate: { try self._compactPop(to: entry) }
+        ) { change, pop in
+            for (node, container) in pop.removed { change.remove(node, from: container) }
+            change.arrange(self, preferred: pop.column)
+        }?.removed.map(\.node) ?? []
+    }
+
+    /// What a compact pop to `entry` removes (top-most first, with their stacks) and the
+    /// column it lands in; `nil` if it changes nothing.
+    private func _compactPop(
+        to entry: FlowController
+    ) throws -> (removed: [(node: FlowController, container: FlowController)], column: Int)? {
         try _requireNotExited()
         guard _isCollapsed else {
             throw FlowError.splitLayoutMismatch(split: path, reason: "is not collapsed")
@@ -102,14 +113,8 @@ extension FlowSplit {
             let keep = index == landing.column ? landing.position + 1 : 0
             for node in stack._children[keep...].reversed() { removed.append((node, stack)) }
         }
-        guard !removed.isEmpty || landing.column != top else { return [] }
-        try _perform(
-            .platformPop, platform: true, rerun: { { try self.platformDidPopCompact(to: entry) } }
-        ) { change in
-            for (node, container) in removed { change.remove(node, from: container) }
-            change.arrange(self, preferred: landing.column)
-        }
-        return removed.map(\.node)
+        guard !removed.isEmpty || landing.column != top else { return nil }
+        return (removed, landing.column)
     }
 
     // MARK: Internals

@@ -163,13 +163,13 @@ open class FlowSplit: FlowParallel {
             // An exited split has no columns left to bring on top.
             if state == .exited {
                 _reportBindingFailure(
-                    "preferredCompactColumn", FlowError.containerExited(container: path))
+                    .preferredCompactColumn, FlowError.containerExited(container: path))
             } else if _isCollapsed {
                 do {
                     guard let index = columns.firstIndex(of: newValue) else { return }
                     try platformDidFocus(_children[index])
                 } catch {
-                    _reportBindingFailure("preferredCompactColumn", error)
+                    _reportBindingFailure(.preferredCompactColumn, error)
                 }
             } else {
                 _setPreferredCompact(newValue)
@@ -186,12 +186,12 @@ open class FlowSplit: FlowParallel {
     ///   ``FlowError/splitLayoutMismatch(split:reason:)`` for a collapsed split whose
     ///   `column` shows nothing; ``FlowError/containerExited(container:)``.
     public func focus(_ column: Column) throws {
-        if _queueIfApplying(self, "focus", { try $0.focus(column) }) { return }
-        try _requireNotExited()
-        guard let index = columns.firstIndex(of: column) else {
-            throw FlowError.notARegion(container: path, node: "column \(column)")
+        try _focus(.focus, again: { try self.focus(column) }) {
+            guard let index = self.columns.firstIndex(of: column) else {
+                throw FlowError.notARegion(container: self.path, node: "column \(column)")
+            }
+            return self._children[index]
         }
-        try focus(_children[index])
     }
 
     /// Shows `node` in `column`: it becomes what the column shows (a ``FlowStack`` column's

@@ -1,5 +1,5 @@
 extension FlowStack {
-    func _checkInvariants() {
+    func _checkStackInvariants() {
         #if DEBUG
         // Compares the unretained dispatch link's address with this stack's; it is never
         // dereferenced here, so a stale link could not be read through.

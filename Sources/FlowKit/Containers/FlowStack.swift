@@ -28,6 +28,8 @@ open class FlowStack: FlowController {
         _checkInvariants()
     }
 
+    override func _checkInvariants() { _checkStackInvariants() }
+
     /// The entries, bottom first (the same as ``FlowController/children``).
     public var entries: [FlowController] { children }
 
@@ -40,7 +42,7 @@ open class FlowStack: FlowController {
     ///   of the stack; an entry guard's refusal. The stack is then unchanged.
     /// - Complexity: O(*m*) for the *m* nodes that enter.
     public func push(_ node: FlowController) throws {
-        let made = try _change(
+        try _change(
             .push, again: { try self.push(node) },
             offline: _OfflineAttach(node, presenting: false),
             validate: {
@@ -50,7 +52,6 @@ open class FlowStack: FlowController {
         ) { change in
             change.append(node, to: self)
         }
-        if made { _checkInvariants() }
     }
 
     /// Pops the top entry.
@@ -63,13 +64,7 @@ open class FlowStack: FlowController {
     /// - Complexity: O(*n*), where *n* is the number of nodes removed.
     @discardableResult
     public func pop() throws -> FlowController {
-        if let top = _children.last, _queueIfApplying(self, "pop", { try $0.pop() }) { return top }
-        let top = try _topAboveAnother()
-        try _perform(.pop, rerun: { { try self.pop() } }) { change in
-            change.remove(top, from: self)
-        }
-        _checkInvariants()
-        return top
+        try _popTop(.pop, again: { try self.pop() })
     }
 
     /// Removes every entry above `entry`, leaving it on top.
@@ -85,15 +80,7 @@ open class FlowStack: FlowController {
     /// - Complexity: O(*n*), where *n* is the number of nodes removed.
     @discardableResult
     public func pop(to entry: FlowController) throws -> [FlowController] {
-        if _queueIfApplying(
-            self, "popTo",
-            {
-                try $0.pop(to: entry)
-            })
-        {
-            return _entries(above: entry)
-        }
-        return try _pop(to: entry, kind: .popTo, platform: false) { try self.pop(to: entry) }
+        try _pop(to: { entry }, kind: .popTo, again: { try self.pop(to: entry) })
     }
 
     /// Removes every entry above the bottom one.
@@ -102,12 +89,7 @@ open class FlowStack: FlowController {
     /// - Throws: ``FlowError/emptyStack(stack:)`` on an empty stack; a guard's refusal.
     @discardableResult
     public func popToRoot() throws -> [FlowController] {
-        if _queueIfApplying(self, "popTo", { try $0.popToRoot() }) {
-            return _children.first.map { _entries(above: $0) } ?? []
-        }
-        try _requireNotExited()
-        guard let bottom = _children.first else { throw FlowError.emptyStack(stack: path) }
-        return try _pop(to: bottom, kind: .popTo, platform: false) { try self.popToRoot() }
+        try _pop(to: { try self._bottom() }, kind: .popTo, again: { try self.popToRoot() })
     }
 
     /// Replaces the entries with `nodes`. Current entries that appear in `nodes` stay entered
@@ -119,7 +101,7 @@ open class FlowStack: FlowController {
     /// - Throws: ``FlowError`` if a new node is attached elsewhere, was exited, or appears
     ///   twice; a guard's refusal. The stack is then unchanged.
     public func setStack(_ nodes: [FlowController]) throws {
-        let made = try _change(
+        try _change(
             .setStack, again: { try self.setStack(nodes) },
             validate: {
                 try self._requireNotExited()
@@ -135,7 +117,6 @@ open class FlowStack: FlowController {
         ) { change in
             change.setChildren(nodes, of: self)
         }
-        if made { _checkInvariants() }
     }
 
     /// Tells FlowKit that the platform popped every entry above `entry` on its own (a back
@@ -147,17 +128,7 @@ open class FlowStack: FlowController {
     /// - Throws: ``FlowError/notInStack(stack:node:)`` if `entry` is not on this stack.
     @discardableResult
     public func platformDidPop(to entry: FlowController) throws -> [FlowController] {
-        if _queueIfApplying(
-            self, "platformPop",
-            {
-                try $0.platformDidPop(to: entry)
-            })
-        {
-            return _entries(above: entry)
-        }
-        return try _pop(to: entry, kind: .platformPop, platform: true) {
-            try self.platformDidPop(to: entry)
-        }
+        try _pop(to: { entry }, kind: .platformPop, again: { try self.platformDidPop(to: entry) })
     }
 
     /// Tells FlowKit that the platform popped the top entry (the back button).
@@ -167,17 +138,7 @@ open class FlowStack: FlowController {
     ///   ``FlowError/emptyStack(stack:)`` when none is.
     @discardableResult
     public func platformDidPop() throws -> FlowController {
-        if let top = _children.last,
-            _queueIfApplying(self, "platformPop", { try $0.platformDidPop() })
-        {
-            return top
-        }
-        let top = try _topAboveAnother()
-        try _perform(.platformPop, platform: true, rerun: { { try self.platformDidPop() } }) {
-            change in change.remove(top, from: self)
-        }
-        _checkInvariants()
-        return top
+        try _popTop(.platformPop, again: { try self.platformDidPop() })
     }
 
     /// Observable state for a platform's navigation stack: the identities of the entries
@@ -212,7 +173,7 @@ open class FlowStack: FlowController {
                 newValue.elementsEqual(above.prefix(newValue.count).lazy.map(\.id))
             else {
                 _reportBindingFailure(
-                    "pathBinding",
+                    .path,
                     FlowError.bindingWriteRefused(
                         node: path,
                         reason: "the platform may only shorten the path (FlowKit pushes)"))
@@ -221,7 +182,7 @@ open class FlowStack: FlowController {
             do {
                 try platformDidPop(to: current[newValue.count])
             } catch {
-                _reportBindingFailure("pathBinding", error)
+                _reportBindingFailure(.path, error)
             }
         }
     }
@@ -242,23 +203,47 @@ open class FlowStack: FlowController {
         return top
     }
 
-    /// Pops above `entry`. Called during a change (from a hook), the pop is queued as `rerun`
-    /// and the entries above `entry` now are returned.
-    private func _pop(
-        to entry: FlowController, kind: FlowChange.Kind, platform: Bool,
-        rerun: @escaping @MainActor () throws -> Void
-    ) throws -> [FlowController] {
+    /// The bottom entry, which `popToRoot()` pops to.
+    private func _bottom() throws -> FlowController {
         try _requireNotExited()
-        guard let index = _lastIndex(of: entry, in: _children) else {
-            throw FlowError.notInStack(stack: path, node: entry.path)
-        }
-        let removed = Array(_children[(index + 1)...].reversed())
-        guard !removed.isEmpty else { return [] }
-        try _perform(kind, platform: platform, rerun: { rerun }) { change in
+        guard let bottom = _children.first else { throw FlowError.emptyStack(stack: path) }
+        return bottom
+    }
+
+    /// Pops the top entry (`pop()`, `platformDidPop()`). Queued during a change (from a
+    /// hook), it returns the top entry now, or throws at once if there is none to pop.
+    private func _popTop(
+        _ kind: FlowChange.Kind, again: @escaping @MainActor () throws -> Void
+    ) throws -> FlowController {
+        try _change(
+            kind, again: again, whenQueued: { try self._topAboveAnother() },
+            validate: { try self._topAboveAnother() }
+        ) { change, top in
+            change.remove(top, from: self)
+        }!
+    }
+
+    /// Pops above the entry `target` names. Queued during a change (from a hook), it returns
+    /// the entries above it now.
+    private func _pop(
+        to target: () throws -> FlowController, kind: FlowChange.Kind,
+        again: @escaping @MainActor () throws -> Void
+    ) throws -> [FlowController] {
+        try _change(
+            kind, again: again,
+            whenQueued: { (try? target()).map { self._entries(above: $0) } ?? [] },
+            validate: {
+                try self._requireNotExited()
+                let entry = try target()
+                guard let index = _lastIndex(of: entry, in: self._children) else {
+                    throw FlowError.notInStack(stack: self.path, node: entry.path)
+                }
+                let removed = Array(self._children[(index + 1)...].reversed())
+                return removed.isEmpty ? nil : removed
+            }
+        ) { change, removed in
             for node in removed { change.remove(node, from: self) }
-        }
-        _checkInvariants()
-        return removed
+        } ?? []
     }
 
     override func _planEmbeddedStep(

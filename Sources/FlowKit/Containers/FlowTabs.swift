@@ -19,7 +19,9 @@
 /// to its bottom entry, as tab bars usually do.
 ///
 /// A navigation path step (``FlowStep/Placement/child``) whose route is a tab's route selects
-/// that tab; tabs are never built or removed by navigation.
+/// that tab; tabs are never built or removed by navigation: a ``FlowStep/Placement/root``
+/// step at the container, a reentering navigation from it or a history restore of it throws
+/// ``FlowError/tabsAreFixed(container:)`` and changes nothing.
 open class FlowTabs: FlowController {
     /// Whether selecting the tab that is already selected pops that tab's stack to its bottom
     /// entry (the tab itself if it is a ``FlowStack``, else the first stack on its focused
@@ -108,8 +110,7 @@ open class FlowTabs: FlowController {
     ///   ``FlowError/containerExited(container:)`` if this container was exited; for a
     ///   reselection pop, a guard's refusal (then nothing changes).
     public func select(_ tab: FlowController) throws {
-        if _queueIfApplying(self, "select", { try $0.select(tab) }) { return }
-        try _select(tab, platform: false) { try self.select(tab) }
+        try _select(.select, again: { try self.select(tab) }, tab: { tab })
     }
 
     /// Selects the tab at `index` in ``tabs`` (see ``select(_:)``).
@@ -117,12 +118,12 @@ open class FlowTabs: FlowController {
     /// - Throws: ``FlowError/notATab(tabs:node:)`` if `index` is out of range; the errors
     ///   of ``select(_:)``.
     public func select(at index: Int) throws {
-        if _queueIfApplying(self, "select", { try $0.select(at: index) }) { return }
-        guard _children.indices.contains(index) else {
-            try _requireNotExited()
-            throw FlowError.notATab(tabs: path, node: "tab index \(index)")
+        try _select(.select, again: { try self.select(at: index) }) {
+            guard self._children.indices.contains(index) else {
+                throw FlowError.notATab(tabs: self.path, node: "tab index \(index)")
+            }
+            return self._children[index]
         }
-        try select(_children[index])
     }
 
     /// Tells FlowKit that the platform selected `tab` on its own (the user tapped it). The
@@ -132,10 +133,7 @@ open class FlowTabs: FlowController {
     /// - Throws: ``FlowError/notATab(tabs:node:)`` if `tab` is not one of ``tabs``;
     ///   ``FlowError/containerExited(container:)`` if this container was exited.
     public func platformDidSelect(_ tab: FlowController) throws {
-        if _queueIfApplying(self, "platformSelect", { try $0.platformDidSelect(tab) }) {
-            return
-        }
-        try _select(tab, platform: true) { try self.platformDidSelect(tab) }
+        try _select(.platformSelect, again: { try self.platformDidSelect(tab) }, tab: { tab })
     }
 
     /// Replaces the tabs. Tabs that stay keep their content and stay entered; the others exit
@@ -148,7 +146,7 @@ open class FlowTabs: FlowController {
     public func setTabs(_ tabs: [FlowController], selecting index: Int? = nil) throws {
         var newIndex = 0
         try _change(
-            .setStack, operation: "setTabs", again: { try self.setTabs(tabs, selecting: index) },
+            .setStack, operation: .setTabs, again: { try self.setTabs(tabs, selecting: index) },
             validate: {
                 try self._requireNotExited()
                 let current = Set(self._children.map(ObjectIdentifier.init))
@@ -186,7 +184,7 @@ open class FlowTabs: FlowController {
         set {
             guard let id = newValue, let tab = _children.first(where: { $0.id == id }) else {
                 _reportBindingFailure(
-                    "selectionBinding",
+                    .selection,
                     FlowError.bindingWriteRefused(
                         node: path, reason: "\(newValue.map(\.description) ?? "nil") is not a tab"))
                 return
@@ -195,41 +193,42 @@ open class FlowTabs: FlowController {
             do {
                 try platformDidSelect(tab)
             } catch {
-                _reportBindingFailure("selectionBinding", error)
+                _reportBindingFailure(.selection, error)
             }
         }
     }
 
     // MARK: Internals
 
+    /// Selects the tab `resolve` names (`select`, `select(at:)`, `platformDidSelect`); with
+    /// ``reselectionPopsToRoot``, selecting the selected tab pops its stack.
     private func _select(
-        _ tab: FlowController, platform: Bool, rerun: @escaping @MainActor () throws -> Void
+        _ kind: FlowChange.Kind, again: @escaping @MainActor () throws -> Void,
+        tab resolve: () throws -> FlowController
     ) throws {
-        try _requireNotExited()
-        guard let index = _index(of: tab, in: _children) else {
-            throw FlowError.notATab(tabs: path, node: tab.path)
-        }
-        let stack: FlowStack?
-        if index == _selectedIndex {
-            guard reselectionPopsToRoot, let found = Self._stack(in: tab),
-                found._children.count > 1
-            else {
-                // The tree has the tab already; the platform may have shown another one.
-                if platform, let runtime = _runtime, runtime.isRunning {
-                    runtime.host?.platformDidShowSelection(of: self, in: runtime)
+        try _change(
+            kind, again: again, whenQueued: { (index: 0, pop: nil) },
+            validate: { () -> (index: Int, pop: FlowStack?)? in
+                try self._requireNotExited()
+                let tab = try resolve()
+                guard let index = _index(of: tab, in: self._children) else {
+                    throw FlowError.notATab(tabs: self.path, node: tab.path)
                 }
-                return
+                guard index == self._selectedIndex else { return (index, nil) }
+                guard self.reselectionPopsToRoot, let stack = Self._stack(in: tab),
+                    stack._children.count > 1
+                else {
+                    // The tree has the tab already; the platform may have shown another one.
+                    if kind._isPlatformInitiated, let runtime = self._runtime, runtime.isRunning {
+                        runtime.host?.platformDidShowSelection(of: self, in: runtime)
+                    }
+                    return nil
+                }
+                return (index, stack)
             }
-            stack = found
-        } else {
-            stack = nil
-        }
-        try _perform(
-            platform ? .platformSelect : .select, platform: platform, rerun: { rerun }
-        ) {
-            change in
-            change.select(index, in: self)
-            if let stack {
+        ) { change, selection in
+            change.select(selection.index, in: self)
+            if let stack = selection.pop {
                 for entry in stack._children.dropFirst().reversed() {
                     change.remove(entry, from: stack)
                 }
@@ -266,5 +265,11 @@ open class FlowTabs: FlowController {
         }
         change.select(index, in: self)
         return (tabs[index], false)
+    }
+
+    /// The tabs are fixed against navigation, which only selects one
+    /// (``setTabs(_:selecting:)`` changes them).
+    override func _requireReplaceableChildren() throws {
+        throw FlowError.tabsAreFixed(container: path)
     }
 }

@@ -92,6 +92,11 @@ public enum FlowError: Error, Equatable, Sendable, CustomStringConvertible {
     /// ``FlowSplit/show(_:clearing:)``) would replace or clear a column that is itself a
     /// ``FlowParallel`` (a nested split).
     case regionsAreFixed(container: String)
+    /// A navigation would build or remove the tabs of a ``FlowTabs``, which navigation only
+    /// selects (change them with ``FlowTabs/setTabs(_:selecting:)``): a
+    /// ``FlowStep/Placement/root`` step at it, a reentering navigation from it, or a history
+    /// restore of it.
+    case tabsAreFixed(container: String)
     /// A ``FlowSplit`` operation that needs the split collapsed (or expanded) was asked of
     /// one that is not: `reason` says which.
     case splitLayoutMismatch(split: String, reason: String)
@@ -187,6 +192,9 @@ public enum FlowError: Error, Equatable, Sendable, CustomStringConvertible {
             return "'\(node)' is not a region of '\(container)'"
         case .regionsAreFixed(let container):
             return "the regions of '\(container)' are fixed; change what a region shows instead"
+        case .tabsAreFixed(let container):
+            return "navigation cannot build or remove the tabs of '\(container)'; it only "
+                + "selects a tab: use setTabs(_:selecting:) to change them"
         case .splitLayoutMismatch(let split, let reason):
             return "'\(split)' \(reason)"
         case .resultAlreadyAwaited(let flow):

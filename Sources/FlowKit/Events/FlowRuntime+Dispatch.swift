@@ -24,7 +24,7 @@ extension FlowRuntime {
                 do {
                     try run()
                 } catch {
-                    _reportFailure(FlowFailure(operation: operation, node: path, error: error))
+                    _reportFailure(FlowFailure(operation, node: path, error: error))
                 }
             }
         }
@@ -33,7 +33,7 @@ extension FlowRuntime {
     /// Queues a change a lifecycle hook (or a host, or a trace observer) asked for while a
     /// change is being applied: it runs as its own transaction after the current one.
     func _enqueueChange(
-        _ operation: String, at node: FlowController?,
+        _ operation: FlowFailure.Operation, at node: FlowController?,
         _ run: @escaping @MainActor () throws -> Void
     ) {
         _queue.append(.change(operation: operation, path: node?.path ?? "", run: run))
@@ -44,7 +44,7 @@ extension FlowRuntime {
         if trace.isEnabled {
             trace.record(
                 .failed(
-                    operation: failure.operation, at: failure.node,
+                    operation: failure.kind.description, at: failure.node,
                     error: String(describing: failure.error)))
         }
         onError?(failure)
@@ -134,8 +134,7 @@ extension FlowRuntime {
         }
         if let handler, let thrown {
             _reportFailure(
-                FlowFailure(
-                    operation: "handler \(event.traceName)", node: handler.path, error: thrown))
+                FlowFailure(.handler(event: event.traceName), node: handler.path, error: thrown))
         } else if let handler {
             if trace.isEnabled {
                 trace._event(.handled, event, handler)

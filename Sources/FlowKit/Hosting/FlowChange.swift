@@ -147,3 +147,17 @@ public struct FlowChange: Equatable, Hashable, Sendable, CustomStringConvertible
         return line
     }
 }
+
+extension FlowChange.Kind {
+    /// Whether a change of this kind is the platform's own: it is on screen already, so the
+    /// host is not told and no exit guard is asked.
+    var _isPlatformInitiated: Bool {
+        switch self {
+        case .platformPop, .platformDismiss, .platformSelect, .platformFocus, .platformCollapse,
+            .platformExpand:
+            return true
+        default:
+            return false
+        }
+    }
+}

@@ -115,7 +115,7 @@ extension FlowController {
             if newValue === _presented { return }
             guard newValue == nil else {
                 _reportBindingFailure(
-                    "presentedBinding",
+                    .presented,
                     FlowError.bindingWriteRefused(
                         node: path, reason: "only nil (a dismissal) can be written"))
                 return
@@ -123,17 +123,19 @@ extension FlowController {
             do {
                 try platformDidDismiss()
             } catch {
-                _reportBindingFailure("presentedBinding", error)
+                _reportBindingFailure(.presented, error)
             }
         }
     }
 
     /// Reports an error from a binding write (which cannot throw) to the runtime's error
     /// sink and trace.
-    final func _reportBindingFailure(_ operation: String, _ error: any Error) {
+    final func _reportBindingFailure(
+        _ binding: FlowFailure.Operation.Binding, _ error: any Error
+    ) {
         // The runtime of the tree this node is in (an offline descendant of a runtime's root
         // has none of its own); a node in no runtime's tree has nowhere to report.
         _treeRuntime()?._reportFailure(
-            FlowFailure(operation: operation, node: path, error: error))
+            FlowFailure(.bindingWrite(binding), node: path, error: error))
     }
 }

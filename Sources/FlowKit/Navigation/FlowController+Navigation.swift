@@ -19,7 +19,8 @@ extension FlowController {
     ///   - historyDefault: The child route entered when `history` finds no record.
     ///   - reentering: `true` makes this an external transition: everything below this node
     ///     exits first and the whole path is entered anew, even parts already on it (not on
-    ///     a ``FlowParallel``, whose regions are fixed: ``FlowError/regionsAreFixed(container:)``).
+    ///     a ``FlowParallel`` or a ``FlowTabs``, whose regions or tabs are fixed:
+    ///     ``FlowError/regionsAreFixed(container:)``, ``FlowError/tabsAreFixed(container:)``).
     /// - Throws: See ``navigate(to:history:historyDefault:reentering:)-([FlowStep],_,_,_)``.
     public func navigate(
         to path: [FlowRoute], history: FlowHistoryDepth? = nil,
@@ -50,7 +51,10 @@ extension FlowController {
     /// - Throws: ``FlowError/unknownRoute(route:node:)`` for a route no factory builds, a
     ///   factory error, ``FlowError/pushOutsideStack(node:route:)``, a guard's refusal
     ///   (``FlowError/redirected(node:to:)`` if it redirected), ``FlowError/notInTree(node:)``,
-    ///   or ``FlowError/containerExited(container:)``; the tree is then unchanged.
+    ///   ``FlowError/containerExited(container:)``, or, for a root step, a reentering
+    ///   navigation or a history restore that would replace fixed children,
+    ///   ``FlowError/regionsAreFixed(container:)`` (a ``FlowParallel``) or
+    ///   ``FlowError/tabsAreFixed(container:)`` (a ``FlowTabs``); the tree is then unchanged.
     public func navigate(
         to path: [FlowStep], history: FlowHistoryDepth? = nil,
         historyDefault: FlowRoute? = nil, reentering: Bool = false
@@ -60,10 +64,19 @@ extension FlowController {
             try self.navigate(
                 to: path, history: history, historyDefault: historyDefault, reentering: reentering)
         }
-        guard let runtime = try _runtimeForNavigation("navigate", rerun: again) else { return }
-        _ = try runtime._navigate(
-            from: self, along: path, history: history, historyDefault: historyDefault,
-            reentering: reentering, origin: .app(again))
+        try _change(
+            .navigate, again: again,
+            describe: { "navigate \(self.path) to \(path.pathDescription)" },
+            validate: {
+                try self._requireTree()
+                return true
+            }
+        ) { change in
+            change.replacesIntentFrom = self
+            _ = try self._planNavigation(
+                to: path, history: history, historyDefault: historyDefault,
+                reentering: reentering, in: &change)
+        }
     }
 
     /// Moves along several paths below this node in one transaction, with one exit set and
@@ -83,11 +96,9 @@ extension FlowController {
     /// - Throws: The errors of ``navigate(to:history:historyDefault:reentering:)-([FlowStep],_,_,_)``;
     ///   the tree is then unchanged.
     public func navigate(toEach paths: [[FlowStep]]) throws {
-        let again: @MainActor @Sendable () throws -> Void = { try self.navigate(toEach: paths) }
-        guard let runtime = try _runtimeForNavigation("navigate", rerun: again) else { return }
-        try runtime._navigate(
-            toEach: paths.map { FlowNavigationTarget(from: self, to: $0) }, within: self,
-            again: again)
+        try _navigate(
+            toEach: paths.map { FlowNavigationTarget(from: self, to: $0) },
+            again: { try self.navigate(toEach: paths) })
     }
 
     /// Shows the global route `route`, registered on this node or an ancestor with
@@ -101,34 +112,20 @@ extension FlowController {
     /// - Throws: ``FlowError/unknownGlobalRoute(route:node:)``, a factory error, a guard's
     ///   refusal, ``FlowError/notInTree(node:)``; the tree is then unchanged.
     public func open(_ route: FlowRoute) throws {
-        let again: @MainActor @Sendable () throws -> Void = { try self.open(route) }
-        guard let runtime = try _runtimeForNavigation("open", rerun: again) else { return }
-        let intent = _Intent(describe: { "open \(route) from \(self.path)" }, run: again)
-        try runtime._transact(.open, domain: self, platform: false, intent: intent) { change in
+        try _change(
+            .open, again: { try self.open(route) },
+            describe: { "open \(route) from \(self.path)" },
+            validate: {
+                try self._requireTree()
+                return true
+            }
+        ) { change in
             change.replacesIntentFrom = self
             try self._planOpen(route, in: &change)
         }
     }
 
     // MARK: Internals
-
-    /// The runtime to navigate in now, or `nil` if the navigation was queued as `rerun` (asked
-    /// while a change is applied: from a hook, the host or an observer). Navigation needs a
-    /// running tree.
-    func _runtimeForNavigation(
-        _ operation: String, rerun: @escaping @MainActor () throws -> Void
-    ) throws -> FlowRuntime? {
-        if _queueIfApplying(self, operation, { _ in try rerun() }) { return nil }
-        switch try _admission() {
-        case .offline:
-            throw FlowError.notInTree(node: path)
-        case .queued(let runtime):
-            runtime._enqueueChange(operation, at: self, rerun)
-            return nil
-        case .live(let runtime):
-            return runtime
-        }
-    }
 
     /// Plans showing the global route `route` over the focused node below this one.
     private func _planOpen(_ route: FlowRoute, in change: inout _Transaction) throws {
@@ -180,8 +177,8 @@ extension FlowController {
         reentering: Bool, in change: inout _Transaction
     ) throws -> FlowController {
         if reentering {
-            // A parallel container's regions are fixed: they cannot exit and enter anew.
-            if _branchesActivation { throw FlowError.regionsAreFixed(container: self.path) }
+            // Regions and tabs are fixed: they cannot exit and enter anew.
+            try _requireReplaceableChildren()
             change.removeContent(of: self)
         }
         var node = self
@@ -206,9 +203,9 @@ extension FlowController {
         }
         let restore = history.map { _Restore(depth: $0, fallback: historyDefault) }
         if !isNew && (restore != nil || (reentering && node === self)) {
-            // A kept node gets new content: its history or its defaults (not a parallel
-            // container, whose regions are fixed).
-            if node._branchesActivation { throw FlowError.regionsAreFixed(container: node.path) }
+            // A kept node gets new content: its history or its defaults (not a parallel or
+            // tab container, whose regions or tabs are fixed).
+            try node._requireReplaceableChildren()
             if !reentering || node !== self { change.removeContent(of: node) }
             change.fills.append(_Fill(node: node, restore: restore))
         } else if isNew, let restore {

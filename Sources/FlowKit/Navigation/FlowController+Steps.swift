@@ -16,8 +16,9 @@ extension FlowController {
             change.present(node, by: self)
             return (node, true)
         case .root:
-            // A parallel container's regions are fixed: a root step would replace them.
-            if _branchesActivation { throw FlowError.regionsAreFixed(container: path) }
+            // A root step replaces the children: not a parallel container's regions, nor
+            // a tab container's tabs.
+            try _requireReplaceableChildren()
             if let presented = change.plannedPresented(of: self) {
                 change.remove(presented, from: self)
             }

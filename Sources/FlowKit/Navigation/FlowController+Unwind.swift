@@ -38,13 +38,19 @@ extension FlowController {
         description: String, rerun: @escaping @MainActor () throws -> Void,
         matching isTarget: (FlowController) -> Bool
     ) throws {
-        guard let runtime = try _runtimeForNavigation("unwind", rerun: rerun) else { return }
-        guard let target = _unwindTarget(matching: isTarget) else {
-            throw FlowError.unwindTargetNotFound(target: description, node: path)
-        }
-        let intent = _Intent(
-            describe: { "unwind from \(self.path) to \(description)" }, run: rerun)
-        try runtime._transact(.unwind, domain: target, platform: false, intent: intent) { change in
+        var target = self
+        try _change(
+            .unwind, again: rerun, domain: target,
+            describe: { "unwind from \(self.path) to \(description)" },
+            validate: {
+                try self._requireTree()
+                guard let found = self._unwindTarget(matching: isTarget) else {
+                    throw FlowError.unwindTargetNotFound(target: description, node: self.path)
+                }
+                target = found
+                return true
+            }
+        ) { change in
             change.replacesIntentFrom = self
             // Walk up from the target: at each level, what covers the way down to it goes.
             // Collected bottom-up, removed top-down (what is on top of the screen first).

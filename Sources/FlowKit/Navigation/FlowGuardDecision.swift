@@ -11,9 +11,9 @@ public enum FlowGuardDecision: Sendable, Equatable {
     /// the node the redirect reaches has called ``FlowController/finish(with:)`` and then
     /// leaves the tree (the app moved on, e.g. from sign-in to its main flow), the intent is
     /// replayed (its guards decide again). It is dropped if that node leaves without
-    /// finishing, if the runtime stops, or if the redirect fails; a newer redirected change,
-    /// or a navigation outside that node that passes its checks, replaces it (one that throws
-    /// does not). The trace records each step (`intent kept`, `replaced`, `replayed`,
+    /// finishing, if the runtime stops, or if its own redirect fails (not when the redirect of
+    /// an older intent it replaced fails); a newer redirected change, or a navigation outside
+    /// that node that passes its checks, replaces it (one that throws does not). The trace records each step (`intent kept`, `replaced`, `replayed`,
     /// `dropped`). See <doc:Routing>.
     ///
     ///     main.entryGuard = { [unowned main] in

@@ -67,43 +67,55 @@ extension FlowRuntime {
     ///   ``FlowController/navigate(to:history:historyDefault:reentering:)-([FlowStep],_,_,_)``.
     ///   The tree is then unchanged.
     public func navigate(toEach targets: [FlowNavigationTarget]) throws {
-        if _queueIfApplying("navigate", { try $0.navigate(toEach: targets) }) { return }
-        guard root != nil, isRunning else { throw FlowError.runtimeNotStarted }
-        guard var domain = targets.first?.node else { return }
-        for target in targets {
-            guard target.node._runtime === self, target.node.state == .entered else {
-                throw FlowError.notInTree(node: target.node.path)
+        try _change(.navigate, again: { try self.navigate(toEach: targets) }) {
+            guard root != nil, isRunning else { throw FlowError.runtimeNotStarted }
+            guard var domain = targets.first?.node else { return }
+            for target in targets {
+                guard target.node._runtime === self, target.node.state == .entered else {
+                    throw FlowError.notInTree(node: target.node.path)
+                }
+                // The deepest node containing every target's node.
+                while !target.node.isDescendant(of: domain), let up = domain.parent {
+                    domain = up
+                }
             }
-            // The deepest node containing every target's node.
-            while !target.node.isDescendant(of: domain), let up = domain.parent { domain = up }
+            try domain._navigate(toEach: targets) { try self.navigate(toEach: targets) }
         }
-        try _navigate(toEach: targets, within: domain) { try self.navigate(toEach: targets) }
     }
+}
 
-    /// Plans every target into one change in `domain` (a node containing every target's
-    /// node) and commits it; `again` asks for it again (kept as the intent if a guard
-    /// redirects). The one mechanism behind both `navigate(toEach:)` forms.
+extension FlowController {
+    /// Plans every target into one change in this node (it contains every target's node)
+    /// and commits it; `again` asks for it again (kept as the intent if a guard redirects).
+    /// The one mechanism behind both `navigate(toEach:)` forms.
     func _navigate(
-        toEach targets: [FlowNavigationTarget], within domain: FlowController,
-        again: @escaping @MainActor () throws -> Void
+        toEach targets: [FlowNavigationTarget], again: @escaping @MainActor () throws -> Void
     ) throws {
-        let intent = _Intent(
+        try _change(
+            .navigate, again: again,
             describe: {
                 "navigate "
                     + targets.map { "\($0.node.path) to \($0.path.pathDescription)" }
                     .joined(separator: " and ")
-            }, run: again)
-        let from = domain
-        try _transact(.navigate, domain: from, platform: false, intent: intent) { change in
-            change.replacesIntentFrom = from
+            },
+            validate: {
+                try self._requireTree()
+                return true
+            }
+        ) { change in
+            change.replacesIntentFrom = self
             for target in targets {
                 _ = try target.node._planNavigation(
                     to: target.path, history: target.history,
                     historyDefault: target.historyDefault, reentering: target.reentering,
                     in: &change)
             }
-            // Planned target by target: entered in the tree's entry order instead.
-            if targets.count > 1 { change.orderInsertionsForEntry() }
+            // What a path planned inside a subtree another one removes never enters; the
+            // rest, planned target by target, enters in the tree's entry order.
+            if targets.count > 1 {
+                change.dropPlansInsideRemovals()
+                change.orderInsertionsForEntry()
+            }
         }
     }
 }

@@ -43,6 +43,8 @@ struct _KeptIntent {
 /// The pending intent of a runtime: the intent, the redirect that was performed for it, and
 /// the node that redirect reached (the flow whose finishing replays the intent).
 struct _PendingIntent {
+    /// Which intent this is: the redirect performed for it acts on the pending intent (sets
+    /// its flow, or drops it when it fails) only while the pending intent is still this one.
     let id: Int
     let intent: _KeptIntent
     let redirect: [FlowStep]
@@ -75,7 +77,7 @@ extension FlowRuntime {
         let kept = _KeptIntent(description: intent.describe(), run: intent.run)
         _pendingIntent = _PendingIntent(id: id, intent: kept, redirect: redirect.path)
         _traceIntent(.kept, kept.description, "\(redirect.node) redirected to \(target)")
-        _enqueueChange("redirect", at: root) { [weak self] in
+        _enqueueChange(.redirect, at: root) { [weak self] in
             guard let self else { return }
             guard let root = self.root, self.isRunning else {
                 // Skipped (the runtime stopped first): its intent goes with it.
@@ -92,7 +94,11 @@ extension FlowRuntime {
                     reentering: false, origin: .redirect)
                 if self._pendingIntent?.id == id { self._pendingIntent?.flow = reached }
             } catch {
-                self._dropIntent("the redirect failed: \(error)")
+                // Only its own intent: a newer one redirected meanwhile (in the same turn,
+                // before this redirect ran) replaced it and waits for its own redirect.
+                if self._pendingIntent?.id == id {
+                    self._dropIntent("the redirect failed: \(error)")
+                }
                 throw error
             }
         }
@@ -128,7 +134,7 @@ extension FlowRuntime {
         }
         _pendingIntent = nil
         let path = node.path
-        _enqueueChange("replay", at: node) { [weak self] in
+        _enqueueChange(.replay, at: node) { [weak self] in
             guard let self else { return }
             self._traceIntent(.replayed, pending.intent.description, "\(path) finished")
             try pending.intent.run()

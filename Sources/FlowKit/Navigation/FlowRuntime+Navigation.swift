@@ -15,56 +15,55 @@ extension FlowRuntime {
         to path: [FlowStep], history: FlowHistoryDepth? = nil,
         historyDefault: FlowRoute? = nil
     ) throws {
-        if _queueIfApplying(
-            "navigate",
-            { try $0.navigate(to: path, history: history, historyDefault: historyDefault) })
-        {
-            return
+        try _change(
+            .navigate,
+            again: { try self.navigate(to: path, history: history, historyDefault: historyDefault) }
+        ) {
+            try self._runningRoot().navigate(
+                to: path, history: history, historyDefault: historyDefault)
         }
-        guard let root, isRunning else { throw FlowError.runtimeNotStarted }
-        try root.navigate(to: path, history: history, historyDefault: historyDefault)
     }
 
     /// Moves along several paths from the root in one transaction. See
     /// ``FlowController/navigate(toEach:)``.
     public func navigate(toEach paths: [[FlowStep]]) throws {
-        if _queueIfApplying("navigate", { try $0.navigate(toEach: paths) }) { return }
-        guard let root, isRunning else { throw FlowError.runtimeNotStarted }
-        try root.navigate(toEach: paths)
+        try _change(.navigate, again: { try self.navigate(toEach: paths) }) {
+            try self._runningRoot().navigate(toEach: paths)
+        }
     }
 
     /// Shows the global route `route` over the focused node. See ``FlowController/open(_:)``.
     public func open(_ route: FlowRoute) throws {
-        if _queueIfApplying("open", { try $0.open(route) }) { return }
-        guard let root, isRunning else { throw FlowError.runtimeNotStarted }
-        try root.open(route)
+        try _change(.open, again: { try self.open(route) }) {
+            try self._runningRoot().open(route)
+        }
     }
 
     /// Unwinds from the focused node to `target`. See
     /// ``FlowController/unwind(to:)-(FlowController)``.
     public func unwind(to target: FlowController) throws {
-        if _queueIfApplying("unwind", { try $0.unwind(to: target) }) { return }
-        guard let focused = focusedNode, isRunning else { throw FlowError.runtimeNotStarted }
-        try focused.unwind(to: target)
+        try _change(.unwind, again: { try self.unwind(to: target) }) {
+            guard let focused = self.focusedNode, self.isRunning else {
+                throw FlowError.runtimeNotStarted
+            }
+            try focused.unwind(to: target)
+        }
     }
 
     /// Unwinds from the focused node to the nearest node with `route`.
     public func unwind(to route: FlowRoute) throws {
-        if _queueIfApplying("unwind", { try $0.unwind(to: route) }) { return }
-        guard let focused = focusedNode, isRunning else { throw FlowError.runtimeNotStarted }
-        try focused.unwind(to: route)
+        try _change(.unwind, again: { try self.unwind(to: route) }) {
+            guard let focused = self.focusedNode, self.isRunning else {
+                throw FlowError.runtimeNotStarted
+            }
+            try focused.unwind(to: route)
+        }
     }
 
-    /// Queues `rerun` if a runtime is applying a change (the caller is a lifecycle hook, a
-    /// host or an observer): asked of the runtime rather than a node, the operation then
-    /// runs as the next transaction and its error (``FlowError/runtimeNotStarted`` if this
-    /// runtime stopped meanwhile) goes to ``onError``, as for an operation asked of a node.
-    func _queueIfApplying(
-        _ operation: String, _ rerun: @escaping @MainActor (FlowRuntime) throws -> Void
-    ) -> Bool {
-        guard let applying = _RuntimeActivity.applyingRuntime else { return false }
-        applying._enqueueChange(operation, at: root) { try rerun(self) }
-        return true
+    /// The root of this running runtime.
+    func _runningRoot() throws -> FlowController {
+        guard let root, isRunning else { throw FlowError.runtimeNotStarted }
+        return root
     }
 
     /// The routes of the focused path below the root (as far as nodes carry routes): the
@@ -85,7 +84,7 @@ extension FlowRuntime {
                 describe: { "navigate \(node.path) to \(path.pathDescription)" }, run: again)
         }
         var target: FlowController = node
-        try _transact(.navigate, domain: node, platform: false, intent: intent) { change in
+        try _transact(.navigate, domain: node, intent: intent) { change in
             if intent != nil { change.replacesIntentFrom = node }
             target = try node._planNavigation(
                 to: path, history: history, historyDefault: historyDefault,

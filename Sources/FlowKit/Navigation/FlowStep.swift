@@ -29,7 +29,8 @@ public struct FlowStep: Hashable, Sendable, CustomStringConvertible {
         /// previous node presents is dismissed. A selection's deep link: it replaces what a
         /// ``FlowSplit``'s detail column shows, where ``child`` would push onto it. Not at a
         /// ``FlowParallel`` (a split itself), whose regions are fixed
-        /// (``FlowError/regionsAreFixed(container:)``).
+        /// (``FlowError/regionsAreFixed(container:)``), nor at a ``FlowTabs``, whose tabs
+        /// are (``FlowError/tabsAreFixed(container:)``).
         case root
     }
 

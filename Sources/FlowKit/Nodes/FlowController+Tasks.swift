@@ -63,7 +63,7 @@ extension FlowController {
                 try await _TaskOwner.$current.withValue(owner) { try await operation() }
             } catch {
                 if !Task.isCancelled, let runtime {
-                    runtime._reportFailure(FlowFailure(operation: "task", node: path, error: error))
+                    runtime._reportFailure(FlowFailure(.task, node: path, error: error))
                 }
             }
             self?._extras?.tasks[id] = nil

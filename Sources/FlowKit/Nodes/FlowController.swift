@@ -260,6 +260,10 @@ open class FlowController {
     /// Sets ``_arrangement``, telling observers; other nodes ignore it.
     func _setArrangement(_ arrangement: _Arrangement) {}
 
+    /// Checks the container's invariants after a change made through `_change` (called in
+    /// debug builds only; see `FlowStack+Invariants.swift`). Nothing by default.
+    func _checkInvariants() {}
+
     /// Appends the active nodes of this node's subtree, this node first, in entry order: the
     /// node and, below it, the focused path; a ``FlowParallel`` continues into every region
     /// it shows. (See ``FlowRuntime/activeNodes``.)
@@ -316,4 +320,11 @@ open class FlowController {
         change.append(child, to: self)
         return (child, true)
     }
+
+    /// Throws if navigation must not build or remove this node's embedded children: those of
+    /// a ``FlowParallel`` (its regions) and of a ``FlowTabs`` (its tabs) are fixed against
+    /// navigation, which only focuses or selects one of them. Asked by every navigation that
+    /// would replace the children: a ``FlowStep/Placement/root`` step, a reentering
+    /// navigation, a history restore of a kept node (never by a push or a pop).
+    func _requireReplaceableChildren() throws {}
 }

@@ -95,7 +95,7 @@ extension FlowRuntime {
         let restoration = _Restoration(runtime: self, snapshot: snapshot, routeTypes: routeTypes)
         let history = _history
         do {
-            try _transact(.start, domain: nil, platform: false) { change in
+            try _transact(.start, domain: nil) { change in
                 try restoration.restore(root)
                 change.insertions.append(_Insertion(node: root, container: nil))
                 change.decidedEntries = restoration.decided

@@ -100,8 +100,11 @@ extension FlowController {
     public func result<Child: ResultFlow>(of child: Child) async throws -> Child.Result {
         try Task.checkCancellation()
         try _requireNotExited()
-        guard state == .entered, child.state == .entered, let runtime = _runtime,
-            runtime.isRunning, child._runtime === runtime
+        // No reference to the runtime is bound here: kept in this frame while it is
+        // suspended, it would keep a runtime the app released alive, and the wait with it
+        // (the waiter holds the runtime weakly, as `run` does).
+        guard state == .entered, child.state == .entered, _runtime?.isRunning == true,
+            child._runtime === _runtime
         else {
             throw FlowError.notInTree(node: child.state == .entered ? path : child.path)
         }

@@ -140,12 +140,12 @@ final class _ResultWaiter<Value: Sendable>: _AnyResultWaiter {
     private func _removeChild(_ child: FlowController) {
         guard let container, child.state == .entered, let runtime = child._runtime else { return }
         let placement = placement
-        let operation: String
+        let operation: FlowFailure.Operation
         switch placement {
-        case .present: operation = "dismiss"
-        case .push: operation = "pop"
-        case .embed: operation = "embed"
-        case .switch: operation = "switch"
+        case .present: operation = .change(.dismiss)
+        case .push: operation = .change(.pop)
+        case .embed: operation = .change(.embed)
+        case .switch: operation = .change(.switch)
         }
         let remove: @MainActor () throws -> Void = { [weak child, weak container] in
             guard let child, let container, child.state == .entered else { return }
@@ -160,7 +160,7 @@ final class _ResultWaiter<Value: Sendable>: _AnyResultWaiter {
             case .embed, .switch:
                 guard child.parent === container, !child.isPresented else { return }
                 let kind: FlowChange.Kind = placement == .embed ? .embed : .switch
-                try container._perform(kind, rerun: { {} }) { change in
+                try container._change(kind, again: {}, validate: { true }) { change in
                     change.remove(child, from: container)
                 }
             }
@@ -172,7 +172,7 @@ final class _ResultWaiter<Value: Sendable>: _AnyResultWaiter {
                 try remove()
             } catch {
                 runtime._reportFailure(
-                    FlowFailure(operation: operation, node: container.path, error: error))
+                    FlowFailure(operation, node: container.path, error: error))
             }
         }
     }

@@ -73,7 +73,7 @@ public final class FlowRuntime: Observable {
     var _history: [String: [FlowRoute]] = [:]
     @exclusivity(unchecked)
     var _scratch = _ScratchBuffers()
-    /// The change object transactions reuse (see ``_transact(_:domain:platform:intent:_:)``);
+    /// The change object transactions reuse (see ``_transact(_:domain:intent:_:)``);
     /// `nil` while one is in use.
     var _pooledTransaction: _Transaction?
     @exclusivity(unchecked)
@@ -230,14 +230,12 @@ public final class FlowRuntime: Observable {
     ///   missing route factory, in which case nothing was entered.
     public func start() throws {
         guard !_wasStarted, let root else { throw FlowError.runtimeAlreadyStarted }
-        if let applying = _RuntimeActivity.applyingRuntime {
-            applying._enqueueChange("start", at: root) { try self.start() }
-            return
+        try _change(.start, again: { try self.start() }) {
+            try _transact(.start, domain: nil) { change in
+                change.insertions.append(_Insertion(node: root, container: nil))
+            }
+            _wasStarted = true
         }
-        try _transact(.start, domain: nil, platform: false) { change in
-            change.insertions.append(_Insertion(node: root, container: nil))
-        }
-        _wasStarted = true
     }
 
     /// Lets the tasks this runtime's changes woke run until each has reached its next
@@ -268,17 +266,15 @@ public final class FlowRuntime: Observable {
     /// - Throws: ``FlowError/runtimeNotStarted`` if the runtime is not running;
     ///   ``FlowError/changeInProgress(node:)`` from a guard or a route factory.
     public func stop() throws {
-        if let applying = _RuntimeActivity.applyingRuntime {
-            applying._enqueueChange("stop", at: root) { try self.stop() }
-            return
-        }
-        guard isRunning, let root else { throw FlowError.runtimeNotStarted }
-        switch _phase {
-        case .checking, .applying:
-            throw FlowError.changeInProgress(node: root.path)
-        case .idle:
-            try _transact(.stop, domain: nil, platform: false) { change in
-                change.removals.append(root)
+        try _change(.stop, again: { try self.stop() }) {
+            guard isRunning, let root else { throw FlowError.runtimeNotStarted }
+            switch _phase {
+            case .checking, .applying:
+                throw FlowError.changeInProgress(node: root.path)
+            case .idle:
+                try _transact(.stop, domain: nil) { change in
+                    change.removals.append(root)
+                }
             }
         }
     }

@@ -30,7 +30,7 @@ func _empty<Element>(_ array: inout [Element]) {
 /// leaf at delivery"), or a change a lifecycle hook asked for.
 enum _Pending {
     case event(any FlowEvent, origin: FlowController?)
-    case change(operation: String, path: String, run: @MainActor () throws -> Void)
+    case change(operation: FlowFailure.Operation, path: String, run: @MainActor () throws -> Void)
 }
 
 /// Where a runtime's current change is. See ``FlowRuntime/_phase``.

@@ -66,7 +66,7 @@ public enum FlowTraceRecord: Equatable, Hashable, Sendable, CustomStringConverti
         case replaced
         /// The redirect's flow finished; the change is asked for again.
         case replayed
-        /// The redirect's flow left without finishing, or the redirect failed.
+        /// The redirect's flow left without finishing, or its redirect failed.
         case dropped
     }
 

@@ -1,60 +1,107 @@
 extension FlowController {
-    /// The ladder of an operation that changes this node's children, written once (see the
-    /// header of FlowRuntime+Transaction.swift): while a change is being applied the whole
-    /// operation is queued as `again` (its checks run when its turn comes, and its error goes
-    /// to ``FlowRuntime/onError``); otherwise `validate` checks the input and says whether
-    /// there is anything to change, and ``_perform(_:platform:rerun:offline:_:)`` makes the
-    /// change planned by `plan`, offline, live or queued.
+    /// The one way into the change mechanism: every operation that changes the tree
+    /// (a container's own, navigation, `open`, `unwind`, the runtime's) comes here, on the
+    /// rungs listed in the header of FlowRuntime+Transaction.swift:
     ///
-    ///     try _change(.push, again: { try self.push(node) },
-    ///                 validate: { try self._validateNewChild(node); return true }) {
-    ///         $0.append(node, to: self)
-    ///     }
+    /// 1. **queue**: while a change is being applied (the caller is a lifecycle hook, a host
+    ///    or an observer), the whole operation is queued as `again` (its checks run when its
+    ///    turn comes, and its error goes to ``FlowRuntime/onError``), and `whenQueued` says
+    ///    what the operation returns meanwhile (what it will remove, as it is now; it may
+    ///    throw at once if there is nothing to remove);
+    /// 2. **validate**: `validate` checks the input and returns what the change works on
+    ///    (`nil`: nothing to change);
+    /// 3. **perform**: ``_perform(_:again:offline:_:)`` makes the change `plan` plans, offline,
+    ///    live or queued (``_admission()``).
+    ///
+    ///     let top = try _change(
+    ///         .pop, again: { try self.pop() }, whenQueued: { try self._topAboveAnother() },
+    ///         validate: { try self._topAboveAnother() }
+    ///     ) { change, top in change.remove(top, from: self) }
     ///
     /// `again` is an autoclosure around the closure that asks for the operation again: it is
-    /// made only when it is needed (the operation is queued, or a guard redirects it).
-    /// Returns whether the change was made now (not queued, and `validate` found something
-    /// to change).
+    /// made only when it is needed (the operation is queued, or a guard redirects it). Whether
+    /// the change is the platform's own (not echoed to the host) is a property of its kind
+    /// (``FlowChange/Kind/_isPlatformInitiated``). After a change made now, the container's
+    /// invariants are checked in debug builds (``_checkInvariants()``).
+    ///
+    /// - Returns: What `whenQueued` returned if queued, `nil` if `validate` found nothing
+    ///   to change, else what `validate` returned (the change was made).
     @inline(__always) @discardableResult
-    func _change(
-        _ kind: FlowChange.Kind, operation: String? = nil, platform: Bool = false,
+    func _change<Subject>(
+        _ kind: FlowChange.Kind, operation: FlowFailure.Operation? = nil,
         again: @autoclosure () -> @MainActor () throws -> Void,
         offline attach: @autoclosure () -> _OfflineAttach? = nil,
+        domain: @autoclosure () -> FlowController? = nil,
+        describe: (@MainActor () -> String)? = nil,
+        whenQueued: () throws -> Subject,
+        validate: () throws -> Subject?,
+        _ plan: (inout _Transaction, Subject) throws -> Void
+    ) throws -> Subject? {
+        if let runtime = _RuntimeActivity.applyingRuntime {
+            let subject = try whenQueued()
+            runtime._enqueueChange(operation ?? .change(kind), at: self, again())
+            return subject
+        }
+        guard let subject = try validate() else { return nil }
+        try _perform(
+            kind, again: again(), offline: attach(), domain: domain(), describe: describe
+        ) { change in
+            try plan(&change, subject)
+        }
+        #if DEBUG
+        _checkInvariants()
+        #endif
+        return subject
+    }
+
+    /// ``_change(_:operation:again:offline:whenQueued:validate:_:)`` for an operation that
+    /// returns nothing: `validate` says whether there is anything to change. Returns whether
+    /// the change was made now (not queued, and something to change).
+    @inline(__always) @discardableResult
+    func _change(
+        _ kind: FlowChange.Kind, operation: FlowFailure.Operation? = nil,
+        again: @autoclosure () -> @MainActor () throws -> Void,
+        offline attach: @autoclosure () -> _OfflineAttach? = nil,
+        domain: @autoclosure () -> FlowController? = nil,
+        describe: (@MainActor () -> String)? = nil,
         validate: () throws -> Bool,
         _ plan: (inout _Transaction) throws -> Void
     ) throws -> Bool {
-        if let runtime = _RuntimeActivity.applyingRuntime {
-            runtime._enqueueChange(operation ?? kind.rawValue, at: self, again())
-            return false
-        }
-        guard try validate() else { return false }
-        try _perform(kind, platform: platform, rerun: { again() }, offline: attach(), plan)
-        return true
+        try _change(
+            kind, operation: operation, again: again(), offline: attach(), domain: domain(),
+            describe: describe, whenQueued: { false }, validate: { try validate() ? true : nil }
+        ) { change, _ in try plan(&change) } ?? false
+    }
+
+    /// Throws ``FlowError/notInTree(node:)`` unless this node is in a running tree (or a
+    /// change is under way there): navigation, `open` and `unwind` need one (their
+    /// `validate`).
+    func _requireTree() throws {
+        if case .offline = try _admission() { throw FlowError.notInTree(node: path) }
     }
 
     /// Runs a change planned by `plan`, in the way this node's situation calls for:
     ///
     /// - not in any runtime's tree: structurally, at once (composition before attaching);
     /// - in a running tree with no change under way: as a transaction, at once;
-    /// - while a change is being applied (called from a lifecycle hook, a host or a trace
-    ///   observer): `rerun` is queued to run as the next transaction after the current one,
-    ///   in order with queued events; if it fails then, the error goes to
-    ///   ``FlowRuntime/onError`` and the trace;
+    /// - while a change is being applied: `again` is queued to run as the next transaction
+    ///   after the current one, in order with queued events; if it fails then, the error
+    ///   goes to ``FlowRuntime/onError`` and the trace;
     /// - while a change is being checked (from a guard or a route factory): refused with
     ///   ``FlowError/changeInProgress(node:)``.
     ///
-    /// `rerun` makes the closure that asks for the operation again; it is called only when
-    /// that closure is needed (the change is queued, or a guard redirects it), so the common
-    /// case allocates nothing for it.
+    /// Only ``_change(_:operation:again:offline:whenQueued:validate:_:)`` calls it (and a
+    /// cancelled result's removal, which queues itself).
     ///
     /// `offline` is what `plan` amounts to when it only attaches one node (a push, a present,
     /// an embed or a switch into a container without children): outside a running tree
     /// that attach is made directly (``_attachOffline(_:)``), with the writes planning and
     /// applying the change would make, and no change is planned.
     func _perform(
-        _ kind: FlowChange.Kind, platform: Bool = false,
-        rerun: () -> @MainActor () throws -> Void,
-        offline attach: _OfflineAttach? = nil,
+        _ kind: FlowChange.Kind,
+        again: @autoclosure () -> @MainActor () throws -> Void,
+        offline attach: _OfflineAttach? = nil, domain: FlowController? = nil,
+        describe: (@MainActor () -> String)? = nil,
         _ plan: (inout _Transaction) throws -> Void
     ) throws {
         switch try _admission() {
@@ -66,33 +113,18 @@ extension FlowController {
             _applyOffline(change)
         case .live(let runtime):
             try runtime._transact(
-                kind, domain: self, platform: platform,
-                makeIntent: { _Intent(kind, at: self, run: rerun()) }, plan)
+                kind, domain: domain ?? self,
+                makeIntent: {
+                    if let describe { return _Intent(describe: describe, run: again()) }
+                    return _Intent(kind, at: self, run: again())
+                }, plan)
         case .queued(let runtime):
-            runtime._enqueueChange(kind.rawValue, at: self, rerun())
+            runtime._enqueueChange(.change(kind), at: self, again())
         }
     }
 
-    /// Queues `rerun` if this node's runtime is applying a change (the caller is a lifecycle
-    /// hook, a host or a trace observer): the whole operation, its checks included, then
-    /// runs as the next transaction, and any error it throws goes to
-    /// ``FlowRuntime/onError`` and the trace, never back to the hook. Returns whether it was
-    /// queued. (Operations that must return what they remove, like `pop()` and `dismiss()`,
-    /// check what there is to remove first and throw at once if there is nothing.)
-    ///
-    /// The queued change holds `node` and its arguments until its turn, so it is never lost:
-    /// if the node has exited by then, `containerExited` goes to ``FlowRuntime/onError``.
-    func _queueIfApplying<Node: FlowController>(
-        _ node: Node, _ operation: String,
-        _ rerun: @escaping @MainActor (Node) throws -> Void
-    ) -> Bool {
-        guard let runtime = _RuntimeActivity.applyingRuntime else { return false }
-        runtime._enqueueChange(operation, at: node) { try rerun(node) }
-        return true
-    }
-
     /// How a change to this node's children can be made now. See
-    /// ``_perform(_:platform:rerun:offline:_:)``.
+    /// ``_perform(_:again:offline:_:)``.
     func _admission() throws -> _Admission {
         try _requireNotExited()
         // Composing nodes while no runtime is in a change (the common case): no walk needed.
@@ -123,6 +155,26 @@ extension FlowController {
             guard let up = node._effectiveParent else { return nil }
             node = up
         }
+    }
+}
+
+extension FlowRuntime {
+    /// The runtime's form of ``FlowController/_change(_:operation:again:offline:domain:describe:validate:_:)``
+    /// for the operations asked of the runtime rather than a node (`start`, `stop`,
+    /// `navigate`, `open`, `unwind`): the same queue rung (while a change is applied, the whole operation is
+    /// queued as `again`, and its error, ``FlowError/runtimeNotStarted`` if this runtime
+    /// stopped meanwhile, goes to ``onError``), then `body`, which makes the change (`start` and
+    /// `stop` transact on the whole tree; the others pick a node and go through its
+    /// `_change`).
+    func _change(
+        _ kind: FlowChange.Kind, again: @escaping @MainActor () throws -> Void,
+        _ body: () throws -> Void
+    ) throws {
+        if let applying = _RuntimeActivity.applyingRuntime {
+            applying._enqueueChange(.change(kind), at: root, again)
+            return
+        }
+        try body()
     }
 }
 
@@ -161,7 +213,7 @@ enum _RuntimeActivity {
 }
 
 /// A change that only attaches one node, made directly outside a running tree (see
-/// ``FlowController/_perform(_:platform:rerun:offline:_:)``).
+/// ``FlowController/_perform(_:again:offline:_:)``).
 struct _OfflineAttach {
     let node: FlowController
     /// Presented by the container, or embedded on top of its children.

@@ -1,13 +1,19 @@
-// The change ladder: how every operation that changes the tree gets applied.
+// The change ladder: how every operation that changes the tree gets applied. One way in:
 //
-//   request    a public operation (`push`, `pop`, `present`, `switch(to:)`, `navigate`, …)
-//              first asks `_queueIfApplying`: while a change is being applied (the caller is
-//              a hook, the host or an observer), the whole operation is queued as is;
-//   validate   then it checks its own input (`_validateNewChild`, `_requireNotExited`, …);
-//   admission  `_perform` asks `_admission()` (Transactions/FlowController+Admission.swift):
+//   admission  every public operation (`push`, `pop`, `present`, `dismiss`, `select`, `focus`,
+//              `show`, `platformDid…`, `navigate`, `open`, `unwind`, …) calls
+//              `FlowController._change` (Transactions/FlowController+Admission.swift), and
+//              the runtime's own (`start`, `stop`, `navigate`, `open`, `unwind` asked of the
+//              runtime) `FlowRuntime._change` there, with `again`, the closure that asks for
+//              the operation again:
+//     queue    while a change is being applied (the caller is a hook, the host or an
+//              observer), the whole operation is queued as `again` (`_enqueueChange`), and
+//              `whenQueued` says what it returns meanwhile;
+//     validate its own checks (`_validateNewChild`, `_requireNotExited`, `_requireTree`, …);
+//     perform  `_perform` asks `_admission()`:
 //              .offline  not in a running tree: `_attachOffline` or `_applyOffline`, no hooks;
 //              .queued   a change is applied meanwhile: `_enqueueChange`;
-//              .live     `_transact` (navigation, unwind and `open` come here directly);
+//              .live     `_transact` (this file), whose intent is `again` if a guard redirects;
 //   plan       `_transact` takes the runtime's pooled `_Transaction` and runs the operation's
 //              plan closure on it (Transactions/Transaction.swift: removals, layouts,
 //              insertions, fills, selections);
@@ -16,10 +22,17 @@
 //              factories built is released (RefusedBuild.swift);
 //   apply      exit hooks and releases (FlowController+Subtree.swift), layouts, selections,
 //              unlink, link, entry hooks;
-//   report     one `FlowChange` to the host and the trace;
+//   report     one `FlowChange` to the host (not for a platform kind:
+//              `FlowChange.Kind._isPlatformInitiated`) and the trace;
 //   focus      `_updateActive` (Runtime/FlowRuntime+Focus.swift): activation hooks;
 //   drain      `_outermost` delivers queued events and runs queued changes, in order
 //              (Events/FlowRuntime+Dispatch.swift).
+//
+// A push from `push` to the host, file by file: Containers/FlowStack.swift (`push`),
+// Transactions/FlowController+Admission.swift (`_change`, `_perform`, `_admission`), this file
+// (`_transact`, `_commit`, the report), Transactions/Transaction.swift and
+// TransactionLayout.swift (the plan), Transactions/FlowController+Subtree.swift (entry order,
+// link), Runtime/FlowRuntime+Focus.swift (activation), Hosting/FlowHost.swift (the host).
 
 extension FlowRuntime {
     /// Plans a change with `plan` and commits it as one transaction, then drains the queue if
@@ -29,16 +42,16 @@ extension FlowRuntime {
     /// `intent` describes the change and how to ask for it again, for a guard that redirects:
     /// the change is then kept as a pending intent (see ``FlowGuardDecision/redirect(to:)``).
     func _transact(
-        _ kind: FlowChange.Kind, domain: FlowController?, platform: Bool,
+        _ kind: FlowChange.Kind, domain: FlowController?,
         intent: _Intent? = nil, _ plan: (inout _Transaction) throws -> Void
     ) throws {
-        try _transact(kind, domain: domain, platform: platform, makeIntent: { intent }, plan)
+        try _transact(kind, domain: domain, makeIntent: { intent }, plan)
     }
 
-    /// ``_transact(_:domain:platform:intent:_:)`` with the intent made only if a guard
+    /// ``_transact(_:domain:intent:_:)`` with the intent made only if a guard
     /// redirects (the common case allocates nothing for it).
     func _transact(
-        _ kind: FlowChange.Kind, domain: FlowController?, platform: Bool,
+        _ kind: FlowChange.Kind, domain: FlowController?,
         makeIntent: () -> _Intent?, _ plan: (inout _Transaction) throws -> Void
     ) throws {
         // Every public path admits a change only when idle (queued or refused otherwise); this
@@ -55,7 +68,7 @@ extension FlowRuntime {
                 // Taken (moved) out of the pool: no reference to count.
                 var change = _Transaction.reusing(
                     _pooledTransaction.take(), kind: kind, domain: domain)
-                change.isPlatformInitiated = platform
+                change.isPlatformInitiated = kind._isPlatformInitiated
                 defer {
                     _pooledTransaction = _Transaction.emptiedForReuse(change)
                     _phase = .idle

@@ -3,7 +3,7 @@
 /// ``FlowRuntime/_commit(_:)``. The one mechanism behind every change.
 ///
 /// A class, so that passing it through planning costs nothing and a runtime can reuse one
-/// (``FlowRuntime/_transact(_:domain:platform:intent:_:)``): its arrays keep their storage
+/// (``FlowRuntime/_transact(_:domain:intent:_:)``): its arrays keep their storage
 /// between transactions, emptied after each (nothing is kept alive by a pooled change).
 @MainActor
 final class _Transaction {
@@ -239,18 +239,14 @@ final class _Transaction {
             layouts[index].removeChild(node)
         }
         // A node this change inserts (an earlier path of `navigate(toEach:)` built it) has
-        // not entered: it leaves the plan instead of exiting. Only planned insertions have a
-        // prospective link during a change.
+        // not entered: it leaves the plan instead of exiting, and what a factory built for it
+        // is released. Only planned insertions have a prospective link during a change. (A
+        // node planned into a container that a later path removes: see
+        // `dropPlansInsideRemovals()`.)
         if node._pendingParent != nil,
             let inserted = insertions.firstIndex(where: { $0.node === node })
         {
-            insertions.remove(at: inserted)
-            node._pendingParent = nil
-            // What a factory built for it is released as a refused build's nodes are, even
-            // if its handlers capture it (a node the app made before the change is kept).
-            if let mark = container._runtime?._checkMark {
-                FlowController._discardBuilt([node], madeSince: mark)
-            }
+            dropInsertion(at: inserted)
             return
         }
         removals.append(node)

@@ -272,7 +272,7 @@ extension FlowTransitions {
             _shown[id]?.presented = nil
             _forget(presented)
             if let presenter = live, presenter._presented?.id == presented {
-                _platformChange("platformDismiss", at: presenter) {
+                _platformChange(.platformDismiss, at: presenter) {
                     try presenter.platformDidDismiss()
                 }
             }
@@ -281,7 +281,7 @@ extension FlowTransitions {
                 let entry = stack._children.last(where: { $0.id == newTop }),
                 stack._children.last !== entry
             {
-                _platformChange("platformPop", at: stack) { try stack.platformDidPop(to: entry) }
+                _platformChange(.platformPop, at: stack) { try stack.platformDidPop(to: entry) }
             }
         }
     }
@@ -289,13 +289,13 @@ extension FlowTransitions {
     /// Makes a platform change; an error (none is expected: what it removes is checked)
     /// goes to the runtime's error sink.
     private func _platformChange(
-        _ operation: String, at node: FlowController, _ change: () throws -> Void
+        _ kind: FlowChange.Kind, at node: FlowController, _ change: () throws -> Void
     ) {
         do {
             try change()
         } catch {
             _runtime?._reportFailure(
-                FlowFailure(operation: operation, node: node.path, error: error))
+                FlowFailure(.change(kind), node: node.path, error: error))
         }
     }
 }

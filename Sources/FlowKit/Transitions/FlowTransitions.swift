@@ -238,8 +238,7 @@ public final class FlowTransitions: FlowHost {
             _refused[container] = flight.step
             _runtime?._reportFailure(
                 FlowFailure(
-                    operation: "transition \(flight.step)", node: flight.step.containerPath,
-                    error: error))
+                    .transition(flight.step), node: flight.step.containerPath, error: error))
         } else {
             _noteShown(flight)
         }

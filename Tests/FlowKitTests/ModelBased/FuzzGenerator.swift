@@ -319,6 +319,60 @@ struct FuzzGenerator {
         return .make(id, .plain, route: rng.chance(40) ? route() : nil, initialRoute: nil)
     }
 
+    /// Two changes redirected in one turn: a handler pushes two new nodes onto a live stack,
+    /// each refused by an entry guard that redirects (the first usually to a route nothing
+    /// builds, so its redirect fails), then an event runs it. Each redirect runs after both
+    /// are refused; a failing one drops only its own intent.
+    private mutating func redirectsInOneTurn(_ model: FuzzModel) -> FuzzOp? {
+        guard let s = rng.pick(entered(model, .stack)) else { return nil }
+        let first = newID()
+        let second = newID()
+        let failing = FuzzGuard(redirect: rng.chance(70) ? [route()] : redirectRoutes(model))
+        let kept = FuzzGuard(captures: rng.chance(30), redirect: redirectRoutes(model))
+        var leaf = s
+        while let next = model.focusedChild(leaf) { leaf = next }
+        plan = [
+            .entryGuard(first, failing), .make(second, .plain, route: nil, initialRoute: nil),
+            .entryGuard(second, kept),
+            .on(
+                s, .c,
+                FuzzHandler(
+                    handles: true, actions: [.op(.push(s, first)), .op(.push(s, second))])),
+            .send(leaf, .c), .drop(first), .drop(second),
+        ]
+        return .make(first, .plain, route: nil, initialRoute: nil)
+    }
+
+    /// `navigate(toEach:)` from `x` with two paths where one removes the other's container:
+    /// one goes down the routes of `x`'s subtree and ends with a root step (building into
+    /// the node it reached), the other ends with a root step higher on the same way (removing
+    /// that node's content), in either order. Both nodes get a factory for their root step's
+    /// route first.
+    private mutating func pathsRemovingEachOther(_ model: FuzzModel, from x: FuzzID) -> FuzzOp? {
+        // Ways down by child routes, at most three levels.
+        var ways: [[FuzzID]] = []
+        var pending: [[FuzzID]] = [[]]
+        while let way = pending.popLast(), ways.count < 32 {
+            for child in model.nodes[way.last ?? x]!.children
+            where model.nodes[child]!.route != nil {
+                ways.append(way + [child])
+                if way.count < 2 { pending.append(way + [child]) }
+            }
+        }
+        guard let way = rng.pick(ways), let target = way.last else { return nil }
+        let steps = way.map { FuzzStep(route: model.nodes[$0]!.route!) }
+        let deep = steps + [FuzzStep(route: route(), isRoot: true)]
+        let level = rng.below(way.count)  // the other root step's node: x or a node on the way
+        let above = level == 0 ? x : way[level - 1]
+        let shallow = Array(steps.prefix(level)) + [FuzzStep(route: route(), isRoot: true)]
+        let paths = rng.chance(50) ? [deep, shallow] : [shallow, deep]
+        plan = [
+            .register(above, route: shallow.last!.route, rng.chance(80) ? .plain : factory(model)),
+            .navigateSteps(x, paths, reentering: false),
+        ]
+        return .register(target, route: deep.last!.route, rng.chance(80) ? .plain : factory(model))
+    }
+
     /// `unwind(to:)` from a node (usually a runtime's focused one) to a node on its way up or
     /// a stack entry covered on the way (sometimes any node), perhaps asked of the runtime.
     private mutating func unwindOp(_ model: FuzzModel) -> FuzzOp? {
@@ -451,6 +505,7 @@ struct FuzzGenerator {
                 return .runtimeNavigate(r, routes)
             }
             guard let target = container(model, nil) else { break }
+            if rng.chance(20), let op = pathsRemovingEachOther(model, from: target) { return op }
             if rng.chance(50) { routes[0] = knownRoute(model, target) }
             return .navigate(target, routes, reentering: rng.chance(15))
         case 54..<57:
@@ -510,7 +565,9 @@ struct FuzzGenerator {
             guard allows("unwind") else { break }
             if let op = unwindOp(model) { return op }
         case 96..<100:
-            guard allows("redirects"), let op = redirectScenario(model) else { break }
+            guard allows("redirects") else { break }
+            if rng.chance(25), let op = redirectsInOneTurn(model) { return op }
+            guard let op = redirectScenario(model) else { break }
             return op
         case 100..<114:
             guard allows("tabs") else { break }

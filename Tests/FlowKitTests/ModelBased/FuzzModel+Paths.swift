@@ -259,7 +259,9 @@ extension FuzzModel {
                 root, routes, reentering: false, context: .queued, redirect: true)
             if runtimes[r]!.intent?.id == id { runtimes[r]!.intent!.flow = reached }
         } catch {
-            if let intent = runtimes[r]!.intent {
+            // Only its own intent: a newer one, redirected before this redirect ran, waits
+            // for its own redirect.
+            if let intent = runtimes[r]!.intent, intent.id == id {
                 runtimes[r]!.intent = nil
                 trace.append(
                     FuzzExpect(

@@ -225,8 +225,9 @@ extension FuzzModel {
     func planStep(_ node: FuzzID, _ step: FuzzStep, _ change: inout Change) throws -> (FuzzID, Bool)
     {
         guard step.isRoot else { return try planStep(node, toward: step.route, &change) }
-        // A split's columns are fixed: a root step would replace them.
-        if nodes[node]!.kind == .split { throw refusal(node) { .regionsAreFixed(container: $0) } }
+        // A split's columns and a tab container's tabs are fixed: a root step would replace
+        // them.
+        try requireReplaceableChildren(node)
         if let presented = plannedPresented(node, change) {
             remove(presented, from: node, &change)
         }
@@ -239,6 +240,44 @@ extension FuzzModel {
         for old in children.reversed() { remove(old, from: node, &change) }
         append(child, to: node, &change)
         return (child, true)
+    }
+
+    /// Throws if navigation must not replace `node`'s children: a split's columns
+    /// (`regionsAreFixed`), a tab container's tabs (`tabsAreFixed`).
+    func requireReplaceableChildren(_ node: FuzzID) throws {
+        switch nodes[node]!.kind {
+        case .split: throw refusal(node) { .regionsAreFixed(container: $0) }
+        case .tabs: throw refusal(node) { .tabsAreFixed(container: $0) }
+        default: break
+        }
+    }
+
+    /// Drops what the paths of one navigation planned inside a subtree another of its paths
+    /// removes: the subtree exits as a whole, once (a removal inside it is dropped), nothing
+    /// planned into it enters, and none of its containers is re-shaped or selected.
+    func dropPlansInsideRemovals(_ change: inout Change) {
+        let removed = Set(change.removals)
+        var dropped = Set<FuzzID>()
+        func isRemoved(_ node: FuzzID?) -> Bool {
+            var current = node
+            while let candidate = current {
+                if removed.contains(candidate) || dropped.contains(candidate) { return true }
+                current =
+                    nodes[candidate]!.parent ?? prospective[candidate]
+                    ?? change.insertions.first { $0.node == candidate }?.container
+            }
+            return false
+        }
+        for index in change.insertions.indices.reversed()
+        where isRemoved(change.insertions[index].container) {
+            dropped.insert(change.insertions[index].node)
+            change.insertions.remove(at: index)
+        }
+        change.removals.removeAll { isRemoved(nodes[$0]!.parent) }
+        change.layouts.removeAll { isRemoved($0.container) }
+        change.selections = change.selections.filter { !isRemoved($0.key) }
+        change.splitArrangements = change.splitArrangements.filter { !isRemoved($0.key) }
+        change.fills.removeAll { isRemoved($0) }
     }
 
     /// Navigates from `id` (asked by the app unless `redirect`) and returns the node reached.
@@ -270,10 +309,8 @@ extension FuzzModel {
             try whileChecking(r) {
                 for path in paths {
                     if reentering {
-                        // A split's columns are fixed: they cannot exit and enter anew.
-                        if nodes[id]!.kind == .split {
-                            throw refusal(id) { .regionsAreFixed(container: $0) }
-                        }
+                        // Columns and tabs are fixed: they cannot exit and enter anew.
+                        try requireReplaceableChildren(id)
                         removeContent(of: id, &change)
                     }
                     var current = id
@@ -304,6 +341,7 @@ extension FuzzModel {
                     if !isNew && reentering && current == id { change.fills.append(id) }
                     reached = current
                 }
+                if paths.count > 1 { dropPlansInsideRemovals(&change) }
             }
             if isEmpty(change) { return }
             try commit(change, in: r)

@@ -111,7 +111,7 @@ extension FuzzModel {
     }
 
     /// Applies a change's selections, after its layouts. A tab container whose tabs changed
-    /// otherwise (an `embed`, a reentering navigation) keeps its index while it names a tab,
+    /// otherwise (an `embed`) keeps its index while it names a tab,
     /// else selects the first.
     func applySelections(_ change: Change) {
         for (t, index) in change.selections { nodes[t]!.selected = index }
