@@ -81,6 +81,7 @@ extension FlowRuntime {
         var intent: _Intent?
         if case .app(let again) = origin {
             intent = _Intent(
+                .navigate, at: node,
                 describe: { "navigate \(node.path) to \(path.pathDescription)" }, run: again)
         }
         var target: FlowController = node

@@ -115,8 +115,7 @@ extension FlowController {
             try runtime._transact(
                 kind, domain: domain ?? self,
                 makeIntent: {
-                    if let describe { return _Intent(describe: describe, run: again()) }
-                    return _Intent(kind, at: self, run: again())
+                    _Intent(kind, at: self, describe: describe, run: again())
                 }, plan)
         case .queued(let runtime):
             runtime._enqueueChange(.change(kind), at: self, again())

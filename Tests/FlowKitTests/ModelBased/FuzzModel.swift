@@ -103,7 +103,7 @@ final class FuzzModel {
         var paths: [String]
     }
 
-    /// A pending intent: its description (as `runtime.pendingIntent` and the trace give it),
+    /// A pending intent: its description (as `runtime.redirectedIntent` and the trace give it),
     /// the nodes asking for it again keeps alive, and the node the redirect reached.
     struct PendingIntent {
         var id: Int
