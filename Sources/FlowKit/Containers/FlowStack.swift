@@ -211,12 +211,14 @@ open class FlowStack: FlowController {
     }
 
     /// Pops the top entry (`pop()`, `platformDidPop()`). Queued during a change (from a
-    /// hook), it returns the top entry now, or throws at once if there is none to pop.
+    /// hook), it returns the top entry now (a change queued before it may still push), or
+    /// throws at once if the stack has none.
     private func _popTop(
         _ kind: FlowChange.Kind, again: @escaping @MainActor () throws -> Void
     ) throws -> FlowController {
         try _change(
-            kind, again: again, whenQueued: { try self._topAboveAnother() },
+            kind, again: again,
+            whenQueued: { try self._children.last ?? self._topAboveAnother() },
             validate: { try self._topAboveAnother() }
         ) { change, top in
             change.remove(top, from: self)

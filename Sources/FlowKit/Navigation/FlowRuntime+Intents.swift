@@ -78,7 +78,7 @@ extension FlowRuntime {
         _traceIntent(.kept, kept.description, "\(redirect.node) redirected to \(target)")
         _enqueueChange(.redirect, at: root) { [weak self] in
             guard let self else { return }
-            guard let root = self.root, self.isRunning else {
+            guard self.root != nil, self.isRunning else {
                 // Skipped (the runtime stopped first): its intent goes with it.
                 if self._pendingIntent?.id == id {
                     self._dropIntent("the redirect was skipped: the runtime stopped")
@@ -88,9 +88,7 @@ extension FlowRuntime {
             self._isRedirecting = true
             defer { self._isRedirecting = false }
             do {
-                let reached = try self._navigate(
-                    from: root, along: redirect.path, history: nil, historyDefault: nil,
-                    reentering: false, origin: .redirect)
+                let reached = try self._performRedirect(along: redirect.path)
                 if self._pendingIntent?.id == id { self._pendingIntent?.flow = reached }
             } catch {
                 // Only its own intent: a newer one redirected meanwhile (in the same turn,

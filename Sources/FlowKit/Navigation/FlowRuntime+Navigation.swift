@@ -72,32 +72,17 @@ extension FlowRuntime {
         root?._focusedRoutes() ?? []
     }
 
-    /// Plans and commits a navigation from `node` along `path`, and returns the node it
-    /// reached.
-    func _navigate(
-        from node: FlowController, along path: [FlowStep], history: FlowHistoryDepth?,
-        historyDefault: FlowRoute?, reentering: Bool, origin: _NavigationOrigin
-    ) throws -> FlowController {
-        var intent: _Intent?
-        if case .app(let again) = origin {
-            intent = _Intent(
-                .navigate, at: node,
-                describe: { "navigate \(node.path) to \(path.pathDescription)" }, run: again)
-        }
-        var target: FlowController = node
-        try _transact(.navigate, domain: node, intent: intent) { change in
-            if intent != nil { change.replacesIntentFrom = node }
-            target = try node._planNavigation(
-                to: path, history: history, historyDefault: historyDefault,
-                reentering: reentering, in: &change)
+    /// Performs a guard's redirect: navigates from the root along `path`, in one
+    /// transaction, and returns the node it reached. A redirect is the runtime's own change,
+    /// queued (`_enqueueChange(.redirect, …)`) behind the change that asked for it: it keeps
+    /// no intent of its own (the redirected change is the intent).
+    func _performRedirect(along path: [FlowStep]) throws -> FlowController {
+        guard let root else { throw FlowError.runtimeNotStarted }
+        var target: FlowController = root
+        try _transact(.navigate, domain: root) { change in
+            target = try root._planNavigation(
+                to: path, history: nil, historyDefault: nil, reentering: false, in: &change)
         }
         return target
     }
-}
-
-/// Who asked for a navigation: the app, with the call that asks for it again (it may be kept
-/// as an intent, and replaces a pending one), or the runtime itself performing a redirect.
-enum _NavigationOrigin {
-    case app(@MainActor () throws -> Void)
-    case redirect
 }
