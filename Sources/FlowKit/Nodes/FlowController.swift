@@ -252,6 +252,14 @@ open class FlowController {
     /// Sets ``_selectedIndex``, telling observers; other nodes ignore it.
     func _setSelectedIndex(_ index: Int) {}
 
+    /// How this container shows its children besides which ones they are (a ``FlowSplit``:
+    /// collapsed into one stack or not, the column on top when collapsed); other nodes have
+    /// one arrangement only, this one.
+    var _arrangement: _Arrangement { _Arrangement(isCollapsed: false, preferred: 0) }
+
+    /// Sets ``_arrangement``, telling observers; other nodes ignore it.
+    func _setArrangement(_ arrangement: _Arrangement) {}
+
     /// Checks the container's invariants after a change made through `_change` (called in
     /// debug builds only; see `FlowStack+Invariants.swift`). Nothing by default.
     func _checkInvariants() {}

@@ -128,20 +128,18 @@ extension FlowController {
             try plan(&change)
             _applyOffline(change)
         case .live(let runtime):
-            // A domain of its own only for `unwind` (`domain ?? self` would retain the node:
-            // a slow side-table retain on every change).
+            // A domain of its own only for `unwind` (`domain ?? self` would copy the node, a
+            // slow side-table retain on every change).
             if let domain {
                 try runtime._transact(
                     kind, domain: domain,
-                    makeIntent: { _Intent(describe: describe!, run: again()) }, plan)
-            } else if let describe {
-                try runtime._transact(
-                    kind, domain: self, makeIntent: { _Intent(describe: describe, run: again()) },
+                    makeIntent: { _Intent(kind, at: self, describe: describe, run: again()) },
                     plan)
             } else {
                 try runtime._transact(
-                    kind, domain: self, makeIntent: { _Intent(kind, at: self, run: again()) }, plan
-                )
+                    kind, domain: self,
+                    makeIntent: { _Intent(kind, at: self, describe: describe, run: again()) },
+                    plan)
             }
         case .queued(let runtime):
             runtime._enqueueChange(.change(kind), at: self, again())

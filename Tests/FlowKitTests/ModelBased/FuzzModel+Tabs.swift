@@ -107,7 +107,7 @@ extension FuzzModel {
     /// Whether a planned change changes nothing (FlowKit then commits nothing).
     func isEmpty(_ change: Change) -> Bool {
         return change.changesNoContent && movedSelections(change).isEmpty
-            && movedSplitLayouts(change).isEmpty
+            && movedSplitArrangements(change).isEmpty
     }
 
     /// Applies a change's selections, after its layouts. A tab container whose tabs changed
@@ -115,7 +115,7 @@ extension FuzzModel {
     /// else selects the first.
     func applySelections(_ change: Change) {
         for (t, index) in change.selections { nodes[t]!.selected = index }
-        applySplitLayouts(change)
+        applySplitArrangements(change)
         for layout in change.layouts
         where nodes[layout.container]!.kind == .tabs && change.selections[layout.container] == nil {
             let node = nodes[layout.container]!

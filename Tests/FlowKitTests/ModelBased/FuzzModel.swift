@@ -58,7 +58,7 @@ final class FuzzModel {
         /// A tab container's selected index, and whether reselecting pops to the root.
         var selected = 0
         var reselectionPops = false
-        /// A split's layout: shown collapsed into one stack, and the column shown on top then
+        /// A split's arrangement: shown collapsed into one stack, and the column shown on top then
         /// (``FuzzColumn``); its focused column is `selected` (an index of `children`).
         var collapsed = false
         var preferred: FuzzColumn = 2
@@ -103,7 +103,7 @@ final class FuzzModel {
         var paths: [String]
     }
 
-    /// A pending intent: its description (as `runtime.pendingIntent` and the trace give it),
+    /// A pending intent: its description (as `runtime.redirectedIntent` and the trace give it),
     /// the nodes asking for it again keeps alive, and the node the redirect reached.
     struct PendingIntent {
         var id: Int
@@ -152,7 +152,7 @@ final class FuzzModel {
         }
     }
 
-    struct SplitLayout: Equatable {
+    struct SplitArrangement: Equatable {
         var collapsed: Bool
         var preferred: FuzzColumn
     }
@@ -173,8 +173,8 @@ final class FuzzModel {
         var platform = false
         /// Tab containers and the index the change selects (see ``FuzzModel/movedSelections(_:)``).
         var selections: [FuzzID: Int] = [:]
-        /// Splits and the layout the change gives them (see ``FuzzModel/setSplitLayout``).
-        var splitLayouts: [FuzzID: SplitLayout] = [:]
+        /// Splits and the arrangement the change gives them (see ``FuzzModel/setSplitArrangement``).
+        var splitArrangements: [FuzzID: SplitArrangement] = [:]
 
         /// Whether nothing exits, enters, is filled or reordered (selections aside).
         var changesNoContent: Bool {

@@ -330,10 +330,14 @@ final class FuzzRun {
                 problems.append(
                     "root \(String(describing: root)) != \(String(describing: expected.root))")
             }
-            if runtime.pendingIntent != expected.intent?.description {
+            let intent = runtime.redirectedIntent
+            if intent?.description != expected.intent?.description
+                || (intent?.flow != nil) != (expected.intent?.flow != nil)
+            {
                 problems.append(
-                    "pendingIntent \(runtime.pendingIntent ?? "nil") != "
-                        + "\(expected.intent?.description ?? "nil")")
+                    "redirectedIntent \(intent?.description ?? "nil") (flow "
+                        + "\(intent?.flow ?? "nil")) != \(expected.intent?.description ?? "nil")"
+                        + " (flow \(expected.intent?.flow.map { "\($0)" } ?? "nil"))")
             }
             if ids(runtime.focusedPath) != expected.focused {
                 problems.append("focusedPath \(ids(runtime.focusedPath)) != \(expected.focused)")

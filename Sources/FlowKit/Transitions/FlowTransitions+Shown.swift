@@ -36,7 +36,7 @@ extension FlowTransitions {
     }
 
     /// Whether the platform shows `node` (it may have left the tree, and be removed by a step
-    /// that is planned or running).
+    /// that is issued or running).
     public func isShown(_ node: FlowController) -> Bool { _shown[node.id] != nil }
 
     /// Whether the platform shows `node` on screen, so that it may present: it is shown, and

@@ -1,4 +1,4 @@
-/// One planning pass of ``FlowTransitions``: walks what the platform shows, compares each
+/// One catch-up pass of ``FlowTransitions``: walks what the platform shows, compares each
 /// shown node with the live tree, and issues the steps the rules allow now.
 ///
 /// Linear in the shown tree and the live tree; a pass runs when a change happens in an idle
@@ -11,7 +11,7 @@
 /// under another presentation of its layer, or in a container whose transition (or gesture)
 /// is running.
 @MainActor
-struct _Planner {
+struct _CatchUpPass {
     let transitions: FlowTransitions
     let runtime: FlowRuntime
     /// The live tree's nodes by identity.
@@ -97,7 +97,7 @@ struct _Planner {
         return true
     }
 
-    /// Plans below the shown node `id`. `covered`: a presentation the platform shows covers
+    /// Catches up below the shown node `id`. `covered`: a presentation the platform shows covers
     /// this node. `onScreen`: the platform shows this node on screen (see
     /// ``FlowTransitions/isOnScreen(_:)``), so it may present.
     mutating func visit(_ id: FlowNodeID, covered: Bool, onScreen: Bool) {
@@ -142,7 +142,7 @@ struct _Planner {
         if rules.changesUnderPresentation || !modalTransitionRuns
             || !(covered || hasPresentationWithin(id))
         {
-            planChildren(of: node, shown: shown)
+            catchUpChildren(of: node, shown: shown)
         }
         // 5. Kept children and the kept presented node.
         let childrenOnScreen =
@@ -184,7 +184,7 @@ struct _Planner {
     }
 
     /// The step that brings `node`'s shown children (or selection) towards the tree's.
-    private mutating func planChildren(of node: FlowController, shown: _ShownNode) {
+    private mutating func catchUpChildren(of node: FlowController, shown: _ShownNode) {
         let target = node._children.map(\.id)
         if shown.children != target {
             guard canIssue(in: node.id, modal: false) else { return }
