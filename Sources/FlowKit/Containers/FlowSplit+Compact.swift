@@ -41,6 +41,7 @@ extension FlowSplit {
         ) { change in
             change.setLayout(of: self, collapsed: true)
         }
+        _checkInvariants()
     }
 
     /// Tells FlowKit that the platform shows the split's columns again (the window became
@@ -60,6 +61,7 @@ extension FlowSplit {
             change.setLayout(of: self, collapsed: false)
             change.select(top, in: self)
         }
+        _checkInvariants()
     }
 
     /// Tells FlowKit that the platform popped the collapsed split's stack
@@ -109,6 +111,7 @@ extension FlowSplit {
             for (node, container) in removed { change.remove(node, from: container) }
             change.setLayout(of: self, preferred: self.columns[landing.column])
         }
+        _checkInvariants()
         return removed.map(\.node)
     }
 

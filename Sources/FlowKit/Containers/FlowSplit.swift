@@ -96,6 +96,7 @@ open class FlowSplit: FlowParallel {
         super.init(
             name: name, route: route, regions: nodes, focused: columns.firstIndex(of: focus)!)
         _isCollapsed = collapsed
+        _checkInvariants()
     }
 
     /// The node of `column`, or `nil` if this split has no such column (a two-column split
@@ -190,6 +191,7 @@ open class FlowSplit: FlowParallel {
             throw FlowError.notARegion(container: path, node: "column \(column)")
         }
         try focus(_children[index])
+        _checkInvariants()
     }
 
     /// Shows `node` in `column`: it becomes what the column shows (a ``FlowStack`` column's
@@ -209,7 +211,7 @@ open class FlowSplit: FlowParallel {
     ///   unchanged.
     public func show(_ node: FlowController, in column: Column) throws {
         var index = 0
-        _ = try _change(
+        let made = try _change(
             .show, again: { try self.show(node, in: column) },
             validate: {
                 index = try self._replaceableIndex(of: column)
@@ -220,6 +222,7 @@ open class FlowSplit: FlowParallel {
             self._planShowing(node, inColumnAt: index, in: &change)
             self._planBringingOnTop(index, in: &change)
         }
+        if made { _checkInvariants() }
     }
 
     /// Shows several columns' new content in one transaction: each node in `shown`
@@ -237,7 +240,7 @@ open class FlowSplit: FlowParallel {
     ///   errors of ``FlowStack/push(_:)``; a guard's refusal. The split is then unchanged.
     public func show(_ shown: [Column: FlowController], clearing: Set<Column> = []) throws {
         var plan: [(index: Int, node: FlowController?)] = []
-        _ = try _change(
+        let made = try _change(
             .show, again: { try self.show(shown, clearing: clearing) },
             validate: {
                 try self._requireNotExited()
@@ -260,6 +263,7 @@ open class FlowSplit: FlowParallel {
                 self._planBringingOnTop(last.index, in: &change)
             }
         }
+        if made { _checkInvariants() }
     }
 
     // MARK: Internals

@@ -54,6 +54,7 @@ open class FlowTabs: FlowController {
         } catch {
             preconditionFailure("FlowTabs(tabs:selected:): \(error)")
         }
+        _checkInvariants()
     }
 
     /// The tabs, in display order (the same as ``FlowController/children``). Observable.
@@ -110,6 +111,7 @@ open class FlowTabs: FlowController {
     public func select(_ tab: FlowController) throws {
         if _queueIfApplying(self, "select", { try $0.select(tab) }) { return }
         try _select(tab, platform: false) { try self.select(tab) }
+        _checkInvariants()
     }
 
     /// Selects the tab at `index` in ``tabs`` (see ``select(_:)``).
@@ -136,6 +138,7 @@ open class FlowTabs: FlowController {
             return
         }
         try _select(tab, platform: true) { try self.platformDidSelect(tab) }
+        _checkInvariants()
     }
 
     /// Replaces the tabs. Tabs that stay keep their content and stay entered; the others exit
@@ -147,7 +150,7 @@ open class FlowTabs: FlowController {
     ///   refusal. The container is then unchanged.
     public func setTabs(_ tabs: [FlowController], selecting index: Int? = nil) throws {
         var newIndex = 0
-        try _change(
+        let made = try _change(
             .setStack, operation: "setTabs", again: { try self.setTabs(tabs, selecting: index) },
             validate: {
                 try self._requireNotExited()
@@ -170,6 +173,7 @@ open class FlowTabs: FlowController {
             change.setChildren(tabs, of: self)
             change.select(newIndex, in: self)
         }
+        if made { _checkInvariants() }
     }
 
     /// Observable state for a platform's tab bar: the selected tab's identity. Reading it
