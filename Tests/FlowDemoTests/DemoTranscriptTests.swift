@@ -5,7 +5,8 @@ import Testing
 
 /// Docs/Demo.md's sessions are real: the commands of each `$ printf '…' | swift run flowdemo`
 /// line, run through the demo as piped input and filtered as its `grep -vE` says, print
-/// exactly the lines the block shows after them.
+/// exactly the lines the block shows after them (a `...` line stands for any lines). Every
+/// such block of the page is checked; the two README had are checked in more detail.
 @MainActor
 @Suite("Demo.md sessions")
 struct DemoTranscriptTests {
@@ -59,6 +60,11 @@ struct DemoTranscriptTests {
         else { throw GuideError.noSession(heading) }
         let lines = section[section.index(open.upperBound, offsetBy: -2)..<close.lowerBound]
             .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        return try parse(lines)
+    }
+
+    /// A session block's lines (its `$ ` lines, then the output) as a session.
+    static func parse(_ lines: [String]) throws -> Session {
         var runs: [Session.Run] = []
         for line in lines.prefix(while: { $0.hasPrefix("$ ") }) {
             guard let printf = line.firstMatch(of: /printf '([^']*)'/),
@@ -72,6 +78,87 @@ struct DemoTranscriptTests {
                     dropping: line.firstMatch(of: /grep -vE '([^']*)'/).map { String($0.1) }))
         }
         return Session(runs: runs, output: Array(lines.drop(while: { $0.hasPrefix("$ ") })))
+    }
+
+    /// Every session block of Docs/Demo.md (a fenced block whose first line is
+    /// `$ printf '…' | swift run flowdemo …`), with the heading of its section.
+    static func allSessions() throws -> [(heading: String, session: Session)] {
+        let text = try String(contentsOf: demoGuide, encoding: .utf8)
+        var result: [(String, Session)] = []
+        var heading = ""
+        var block: [String]?
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+            if block == nil, line.hasPrefix("## ") { heading = line }
+            if var lines = block {
+                if line == "```" {
+                    if lines.first?.hasPrefix("$ printf '") == true {
+                        result.append((heading, try parse(lines)))
+                    }
+                    block = nil
+                } else {
+                    lines.append(line)
+                    block = lines
+                }
+            } else if line.hasPrefix("```") {  // a fence, with or without a language
+                block = []
+            }
+        }
+        return result
+    }
+
+    /// Whether `printed` is what `shown` shows, a `...` line standing for any lines.
+    static func matches(_ shown: ArraySlice<String>, _ printed: ArraySlice<String>) -> Bool {
+        guard let first = shown.first else { return printed.isEmpty }
+        if first == "..." {
+            let rest = shown.dropFirst()
+            return (printed.startIndex...printed.endIndex).contains {
+                matches(rest, printed[$0...])
+            }
+        }
+        return printed.first == first && matches(shown.dropFirst(), printed.dropFirst())
+    }
+
+    @Test("Every session block of Demo.md is what the demo prints (a '...' line: any lines)")
+    func everySessionIsReal() async throws {
+        let sessions = try Self.allSessions()
+        #expect(sessions.count >= 3)
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("flowdemo-sessions-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for (number, (heading, session)) in sessions.enumerated() {
+            var printed: [String] = []
+            for run in session.runs {
+                var options = run.options
+                var stateFile: DemoStateFile?
+                var width = DemoTerminal.fallbackColumns
+                while let option = options.first {
+                    options.removeFirst()
+                    let value = options.isEmpty ? "" : options.removeFirst()
+                    switch option {
+                    case "--state":
+                        // The file the session names, in a directory of the session's own.
+                        let own = directory.appendingPathComponent("\(number)")
+                        try FileManager.default.createDirectory(
+                            at: own, withIntermediateDirectories: true)
+                        stateFile = DemoStateFile(path: value, relativeTo: own)
+                    case "--width": width = Int(value) ?? width
+                    default: Issue.record("\(heading): the session uses \(option), not run here")
+                    }
+                }
+                let app = try DemoApp.shipped(
+                    clock: ManualDemoClock(), stateFile: stateFile, width: width)
+                let lines = try await app.transcript(of: run.commands).filter(run.shows)
+                if !run.discardsOutput { printed = lines }
+                #expect(app.liveNodes.alive == 0, "\(heading): nodes left alive")
+            }
+            #expect(
+                Self.matches(session.output[...], printed[...]),
+                """
+                Docs/Demo.md, \(heading): the session is not what the demo prints; it prints:
+                \(printed.joined(separator: "\n"))
+                """)
+        }
     }
 
     @Test("The session with a deep link, a tab switch and logout is what the demo prints")
