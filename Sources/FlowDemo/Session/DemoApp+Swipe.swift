@@ -171,6 +171,14 @@ extension DemoApp {
                 lines.append("  \(node.path) presents \(screen.name(of: presented, in: runtime))")
             }
         }
+        // No stack shows an entry and nothing is presented yet (the screen is still showing
+        // the first flows, which hold no stack): one line that says what it waits for, never
+        // a heading over nothing.
+        if lines.count == 1 {
+            return [
+                "Still catching up with the tree (" + why + "): no stack or sheet on screen yet."
+            ]
+        }
         return lines
     }
 }

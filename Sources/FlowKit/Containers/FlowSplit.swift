@@ -32,6 +32,8 @@
 /// For SwiftUI's `NavigationSplitView` and UIKit's `UISplitViewController`, see the
 /// adapters in <doc:Hosting>.
 open class FlowSplit: FlowParallel {
+    override func _checkInvariants() { _checkSplitInvariants() }
+
     /// A column of a split.
     public enum Column: String, Hashable, Sendable, Codable, CaseIterable, Comparable {
         /// The leading column: a list of sections or sources.
@@ -96,6 +98,7 @@ open class FlowSplit: FlowParallel {
         super.init(
             name: name, route: route, regions: nodes, focused: columns.firstIndex(of: focus)!)
         _isCollapsed = collapsed
+        _checkInvariants()
     }
 
     /// The node of `column`, or `nil` if this split has no such column (a two-column split
@@ -211,7 +214,7 @@ open class FlowSplit: FlowParallel {
     ///   unchanged.
     public func show(_ node: FlowController, in column: Column) throws {
         var index = 0
-        _ = try _change(
+        try _change(
             .show, again: { try self.show(node, in: column) },
             validate: {
                 index = try self._replaceableIndex(of: column)
@@ -239,7 +242,7 @@ open class FlowSplit: FlowParallel {
     ///   errors of ``FlowStack/push(_:)``; a guard's refusal. The split is then unchanged.
     public func show(_ shown: [Column: FlowController], clearing: Set<Column> = []) throws {
         var plan: [(index: Int, node: FlowController?)] = []
-        _ = try _change(
+        try _change(
             .show, again: { try self.show(shown, clearing: clearing) },
             validate: {
                 try self._requireNotExited()

@@ -33,6 +33,8 @@ open class FlowTabs: FlowController {
     /// there and let the navigation delegate report the pop instead).
     public var reselectionPopsToRoot = false
 
+    override func _checkInvariants() { _checkTabsInvariants() }
+
     /// Storage of ``selectedIndex``; written only through ``_setSelectedIndex(_:)``.
     var _selection = 0
 
@@ -56,6 +58,7 @@ open class FlowTabs: FlowController {
         } catch {
             preconditionFailure("FlowTabs(tabs:selected:): \(error)")
         }
+        _checkInvariants()
     }
 
     /// The tabs, in display order (the same as ``FlowController/children``). Observable.

@@ -79,6 +79,9 @@ final class FuzzRun {
         if let failure = compareLogs(op) { return failure }
         if let failure = await census(op) { return failure }
         if let failure = compareTree(op) { return failure }
+        if let problem = world.invariantProblem() {
+            return fail(problem.check, op, problem.message)
+        }
         world.countPlatformSteps()
         if let problem = world.platformProblem(model) {
             return fail(problem.check, op, problem.message)
