@@ -328,3 +328,81 @@ struct TransitionStrictPlatformFindingsTests {
         stage.expectSettled()
     }
 }
+
+@MainActor
+@Suite("Transitions: found by the random test on the strict platform (issue 29)")
+struct TransitionRandomTestFindingsTests {
+    /// `a [a0 a1]`, `a1` presenting a sheet, reordered to `[a1 a0]` on `rules`; the steps
+    /// handed over after the reorder (at most 200: a pass that never ends is cut there).
+    private func reorderUnderSheet(
+        rules: FlowTransitionRules, duration: Int
+    ) throws -> (Stage, [String]) {
+        let a = FlowStack(name: "a", root: FlowController(name: "a0"))
+        let stage = try Stage(root: a, rules: rules)
+        stage.platform.duration = duration
+        var count = 0
+        stage.platform.refuses = { _ in
+            count += 1
+            return count > 200 ? FlowError.runtimeNotStarted : nil
+        }
+        let a1 = FlowController(name: "a1")
+        try a.push(a1)
+        try a1.present(FlowController(name: "sheet"))
+        stage.platform.runUntilIdle()
+        stage.name(a)
+        _ = stage.newSteps()
+        try a.setStack([a1, a.entries[0]])
+        stage.platform.runUntilIdle()
+        return (stage, stage.newSteps())
+    }
+
+    @Test(
+        "One entry per step, no animation: a reorder that pops a presenting entry settles",
+        .bug(id: "29.a", "the pass that dismissed the sheet presented it again, without end"))
+    func oneEntryReorderSettles() throws {
+        let (stage, steps) = try reorderUnderSheet(rules: .oneAtATime, duration: 0)
+        #expect(
+            steps == [
+                "dismiss a1 sheet", "setEntries a [a0 a1] -> [a0]", "setEntries a [a0] -> []",
+                "setEntries a [] -> [a1]", "setEntries a [a1] -> [a1 a0]",
+            ])
+        // The sheet stays in the tree, over `a1`, now covered by `a0`: it waits.
+        #expect(stage.transitions.offScreenPresentations.map(\.name) == ["sheet"])
+        #expect(stage.platform.illegalCalls == [])
+        #expect(stage.transitions.isIdle)
+    }
+
+    @Test(
+        "One entry per step, animating together: a reorder never presents from the entry it pops",
+        .bug(id: "29.b", "the pass that popped the entry presented its sheet from it again"))
+    func oneEntryReorderNeverPresentsFromAPoppedEntry() throws {
+        let rules = FlowTransitionRules(
+            stackSteps: .oneEntry, oneModalTransitionAtATime: true, dismissesLayersAbove: false,
+            changesUnderPresentation: false, containersAnimateTogether: true)
+        let (stage, steps) = try reorderUnderSheet(rules: rules, duration: 350)
+        #expect(!steps.contains { $0.hasPrefix("present") })
+        #expect(stage.platform.illegalCalls == [])
+        #expect(stage.transitions.isIdle)
+    }
+
+    @Test(
+        "A sheet asked for over an entry a push will cover waits, even in the pass that starts the push",
+        .bug(id: "29.c", "the pass that started the push presented from the entry it covered"))
+    func presentWaitsForAPushStartedInTheSamePass() throws {
+        let a0 = FlowController(name: "a0")
+        let a = FlowStack(name: "a", root: a0)
+        let platform = SimulatedPlatform(rules: .uiKit, duration: 300)
+        let transitions = FlowTransitions(host: platform)
+        let runtime = try FlowRuntime(root: a, host: transitions)
+        try runtime.start()  // its step runs: the next changes wait for it, then one pass
+        try a.push(FlowController(name: "a1"))
+        try a0.present(FlowController(name: "sheet"))
+        platform.runUntilIdle()
+        #expect(platform.illegalCalls == [])
+        #expect(
+            !platform.performedSteps.contains { if case .present = $0.kind { true } else { false } }
+        )
+        #expect(transitions.offScreenPresentations.map(\.name) == ["sheet"])
+        #expect(transitions.isIdle)
+    }
+}

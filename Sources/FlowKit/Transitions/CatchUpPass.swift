@@ -144,9 +144,16 @@ struct _CatchUpPass {
         {
             catchUpChildren(of: node, shown: shown)
         }
-        // 5. Kept children and the kept presented node.
+        // 5. Kept children and the kept presented node, as the platform shows them now (a
+        //    step issued above may have ended already). A container's children are on
+        //    screen only once it shows what the tree has: a child its next step removes or
+        //    covers (a reorder popping it, a push above it, another tab selected) does not
+        //    present meanwhile.
+        guard let shown = transitions._shown[id] else { return }
+        let busyNow = transitions._isRunningStep(in: id)
         let childrenOnScreen =
-            onScreen && !busy && shown.presented == nil && node._presented == nil
+            onScreen && !busyNow && shown.presented == nil && node._presented == nil
+            && transitions._showsTree(of: node, shown: shown)
         for (index, child) in shown.children.enumerated() where live[child] != nil {
             visit(
                 child, covered: coveredBelow,
@@ -154,7 +161,7 @@ struct _CatchUpPass {
                     && transitions._showsOnScreen(index, of: node, shown: shown))
         }
         if let presented = shown.presented {
-            visit(presented, covered: covered, onScreen: onScreen && !busy)
+            visit(presented, covered: covered, onScreen: onScreen && !busyNow)
         }
     }
 
