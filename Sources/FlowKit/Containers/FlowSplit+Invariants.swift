@@ -9,7 +9,7 @@ extension FlowSplit {
     /// the layout shows every column expanded and only the top column collapsed; and while
     /// the split is active with nothing presented over it, exactly the columns it shows are
     /// active. An exited split is checked only for what it keeps (its columns left with it).
-    func _invariantViolations() -> [String] {
+    func _splitInvariantViolations() -> [String] {
         var violations: [String] = []
         func violation(_ text: String) { violations.append("FlowSplit '\(path)': \(text)") }
         if columns != [.sidebar, .detail] && columns != [.sidebar, .content, .detail] {
@@ -49,17 +49,5 @@ extension FlowSplit {
             }
         }
         return violations
-    }
-
-    /// Traps on a broken invariant (``_invariantViolations()``), in debug builds and at rest
-    /// only: a release build does nothing, and nothing is checked while a runtime applies a
-    /// change (a call from a hook is queued, and the tree is between two shapes).
-    @inline(__always)
-    func _checkSplitInvariants() {
-        #if DEBUG
-        guard _RuntimeActivity.applying.isEmpty else { return }
-        let violations = _invariantViolations()
-        precondition(violations.isEmpty, violations.joined(separator: "; "))
-        #endif
     }
 }

@@ -32,7 +32,7 @@
 /// For SwiftUI's `NavigationSplitView` and UIKit's `UISplitViewController`, see the
 /// adapters in <doc:Hosting>.
 open class FlowSplit: FlowParallel {
-    override func _checkInvariants() { _checkSplitInvariants() }
+    override func _invariantViolations() -> [String] { _splitInvariantViolations() }
 
     /// A column of a split.
     public enum Column: String, Hashable, Sendable, Codable, CaseIterable, Comparable {

@@ -6,7 +6,7 @@ extension FlowTabs {
     /// hold): the selection is a tab's index (0 with no tabs); every tab's parent, and its
     /// dispatch link, is the container; no tab appears twice; an entered container's tabs
     /// are entered. An exited container is not checked: its tabs left with it.
-    func _invariantViolations() -> [String] {
+    func _tabsInvariantViolations() -> [String] {
         var violations: [String] = []
         guard state != .exited else { return violations }
         let valid = _children.isEmpty ? _selection == 0 : _children.indices.contains(_selection)
@@ -28,17 +28,5 @@ extension FlowTabs {
                 "FlowTabs '\(path)': the tab '\(tab.name)' is \(tab.state), the container entered")
         }
         return violations
-    }
-
-    /// Traps on a broken invariant (``_invariantViolations()``), in debug builds and at rest
-    /// only: a release build does nothing, and nothing is checked while a runtime applies a
-    /// change (a call from a hook is queued, and the tree is between two shapes).
-    @inline(__always)
-    func _checkTabsInvariants() {
-        #if DEBUG
-        guard _RuntimeActivity.applying.isEmpty else { return }
-        let violations = _invariantViolations()
-        precondition(violations.isEmpty, violations.joined(separator: "; "))
-        #endif
     }
 }

@@ -33,7 +33,7 @@ open class FlowTabs: FlowController {
     /// there and let the navigation delegate report the pop instead).
     public var reselectionPopsToRoot = false
 
-    override func _checkInvariants() { _checkTabsInvariants() }
+    override func _invariantViolations() -> [String] { _tabsInvariantViolations() }
 
     /// Storage of ``selectedIndex``; written only through ``_setSelectedIndex(_:)``.
     var _selection = 0

@@ -260,9 +260,21 @@ open class FlowController {
     /// Sets ``_arrangement``, telling observers; other nodes ignore it.
     func _setArrangement(_ arrangement: _Arrangement) {}
 
-    /// Checks the container's invariants after a change made through `_change` (called in
-    /// debug builds only; see `FlowStack+Invariants.swift`). Nothing by default.
-    func _checkInvariants() {}
+    /// The container's broken invariants, one message each (none by default; see the
+    /// `+Invariants.swift` files of the tabs and the split). Read by ``_checkInvariants()``
+    /// and by the random test.
+    func _invariantViolations() -> [String] { [] }
+
+    /// Traps on a broken invariant (``_invariantViolations()``) after a change made through
+    /// `_change`, in debug builds and at rest only: a release build does nothing, and nothing
+    /// is checked while a runtime applies a change (the tree is between two shapes).
+    func _checkInvariants() {
+        #if DEBUG
+        guard _RuntimeActivity.applying.isEmpty else { return }
+        let violations = _invariantViolations()
+        precondition(violations.isEmpty, violations.joined(separator: "; "))
+        #endif
+    }
 
     /// Appends the active nodes of this node's subtree, this node first, in entry order: the
     /// node and, below it, the focused path; a ``FlowParallel`` continues into every region
