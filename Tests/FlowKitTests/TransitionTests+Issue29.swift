@@ -180,7 +180,7 @@ struct TransitionIssue29Tests {
         stage.name(a1, sheet)
         try a.push(a1)
         try a1.present(sheet)
-        try stage.platform.tapTab(at: 1, of: tabs)  // the user taps tab b during the push
+        try stage.platform.tapTab(at: 1, of: tabs, in: stage.transitions)  // the user taps tab b during the push
         stage.platform.runUntilIdle()
         #expect(stage.newSteps() == ["setEntries a [a0] -> [a0 a1]"])
         #expect(stage.transitions.isIdle)
@@ -188,7 +188,7 @@ struct TransitionIssue29Tests {
         #expect(stage.transitions.offScreenPresentations.map(\.name) == ["sheet"])
         #expect(!stage.transitions.isOnScreen(a1))
         #expect(stage.platform.differences(from: stage.runtime).count == 1)
-        try stage.platform.tapTab(at: 0, of: tabs)  // back to tab a: now it can be presented
+        try stage.platform.tapTab(at: 0, of: tabs, in: stage.transitions)  // back to tab a: now it can be presented
         stage.platform.runUntilIdle()
         #expect(stage.newSteps() == ["present a1 sheet"])
         stage.expectSettled()
@@ -245,7 +245,7 @@ struct TransitionIssue29Tests {
         stage.name(a1)
         try a.push(a1)  // in flight
         try tabs.select(at: 1)  // waits
-        try stage.platform.tapTab(at: 1, of: tabs)  // the user taps tab 1: no change in the tree
+        try stage.platform.tapTab(at: 1, of: tabs, in: stage.transitions)  // the user taps tab 1: no change in the tree
         try tabs.select(at: 0)
         stage.platform.runUntilIdle()
         #expect(stage.newSteps() == ["setEntries a [a0] -> [a0 a1]", "select tabs 1 -> 0"])
@@ -302,10 +302,49 @@ struct TransitionStrictPlatformFindingsTests {
         try a.push(FlowController(name: "a2"))
         stage.platform.runUntilIdle()
         _ = stage.newSteps()
-        try stage.platform.tapTab(at: 0, of: tabs)  // the tab bar pops to the root
+        try stage.platform.tapTab(at: 0, of: tabs, in: stage.transitions)  // the tab bar pops to the root
         stage.platform.runUntilIdle()
         #expect(a.entries.map(\.name) == ["a0"])
         #expect(stage.newSteps() == [])  // the platform popped it already
+        stage.expectSettled()
+    }
+
+    @Test(
+        "A tab bar's pop of a stack the tree popped already is noted: no step pops it again",
+        .bug(
+            id: "29.d",
+            "the platform's pop was not told to FlowTransitions when the tree had popped first"))
+    func tabBarPopOfAStackTheTreePoppedIsNoted() throws {
+        let (stage, tabs, a, b) = try tabbedStage(rules: .oneAtATime, entries: 3)
+        _ = stage.newSteps()
+        try b.push(FlowController(name: "b1"))  // runs: nothing else may move meanwhile
+        try a.popToRoot()  // waits for it
+        try stage.platform.tapTab(at: 0, of: tabs, in: stage.transitions)  // pops a itself
+        stage.platform.runUntilIdle()
+        #expect(a.entries.map(\.name) == ["a0"])
+        #expect(!stage.newSteps().contains { $0.hasPrefix("setEntries a ") })
+        stage.expectSettled()
+    }
+
+    @Test(
+        "A tap on the selected tab pops a stack nested in the tab as FlowKit's own change, shown by the host",
+        .bug(
+            id: "29.e",
+            "the nested stack's pop was taken for the tab bar's, which pops only a stack tab"))
+    func reselectionPopsANestedStackAsItsOwnChange() throws {
+        let inner = FlowStack(name: "inner", root: FlowController(name: "i0"))
+        try inner.push(FlowController(name: "i1"))
+        let flow = FlowController(name: "flow")
+        try flow.embed(inner)
+        let tabs = FlowTabs(name: "tabs", tabs: [flow, FlowController(name: "b")])
+        tabs.reselectionPopsToRoot = true
+        let stage = try Stage(root: tabs)
+        stage.name(tabs)
+        _ = stage.newSteps()
+        try stage.platform.tapTab(at: 0, of: tabs, in: stage.transitions)
+        stage.platform.runUntilIdle()
+        #expect(inner.entries.map(\.name) == ["i0"])
+        #expect(stage.newSteps() == ["setEntries inner [i0 i1] -> [i0]"])
         stage.expectSettled()
     }
 
