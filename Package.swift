@@ -41,9 +41,10 @@ let package = Package(
             name: "FlowKitLinksTests", dependencies: ["FlowKit", "FlowKitLinks"],
             exclude: ["Fixtures"]),
         // The code of the guides (every ```swift block of Docs/GettingStarted.md, Concepts.md,
-        // Routing.md, Results.md, Restoration.md, Hosting.md, Navigation.md, StateMachine.md,
-        // ResponderChain.md, Dependencies.md, Concurrency.md, Testing.md and Demo.md that is not
-        // marked "not compiled"), compiled and run.
+        // Routing.md, Results.md, Restoration.md, Hosting.md, HostingUIKit.md,
+        // HostingSwiftUI.md, Splits.md, Navigation.md, StateMachine.md, ResponderChain.md,
+        // Dependencies.md, Concurrency.md, Testing.md and Demo.md that is not marked "not
+        // compiled"), compiled and run.
         .testTarget(
             name: "GuideTests", dependencies: ["FlowKit", "FlowKitTesting", "FlowKitLinks"]),
         .testTarget(

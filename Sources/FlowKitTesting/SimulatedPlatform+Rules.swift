@@ -164,7 +164,7 @@ extension SimulatedPlatform {
     }
 
     static func isPop(_ gesture: FlowInteractiveTransition) -> Bool {
-        "\(gesture.kind)" == "pop"
+        gesture.kind == .pop
     }
 
     // MARK: On screen
@@ -208,8 +208,8 @@ extension SimulatedPlatform {
                 }
                 if moving { return "\(name(parent)) is in a transition" }
             case .split:
-                let layout = splitLayout(parent)
-                if layout.collapsed && layout.topColumn != child {
+                let arrangement = splitArrangement(parent)
+                if arrangement.collapsed && arrangement.topColumn != child {
                     return "\(name(child)) is not the top column of the collapsed split"
                 }
                 if moving { return "\(name(parent)) is in a transition" }
@@ -221,9 +221,10 @@ extension SimulatedPlatform {
         return nil
     }
 
-    /// A split's layout as the platform last reported it to FlowKit (read from the live split,
-    /// or what was known when it was last read).
-    private func splitLayout(_ id: FlowNodeID) -> (collapsed: Bool, topColumn: FlowNodeID?) {
+    /// A split's arrangement (collapsed or not, the column on top) as the platform last
+    /// reported it to FlowKit (read from the live split, or what was known when it was last
+    /// read).
+    private func splitArrangement(_ id: FlowNodeID) -> (collapsed: Bool, topColumn: FlowNodeID?) {
         if let split = runtime?.node(id: id) as? FlowSplit, var shown = shownNodes[id] {
             read(split, into: &shown)
             shownNodes[id] = shown

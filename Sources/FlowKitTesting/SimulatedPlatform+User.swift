@@ -43,13 +43,16 @@ extension SimulatedPlatform {
     /// first entry, as `UITabBarController` does ("the tab bar always displays the tab's root
     /// view … even if the tab was already selected"): what the platform shows changes, and
     /// FlowKit is told as a navigation controller's delegate would tell it
-    /// (`FlowStack.platformDidPop(to:)`), unless `FlowTabs.reselectionPopsToRoot` made
-    /// `platformDidSelect(_:)` pop it already. (With UIKit, leave that option off.)
+    /// (`FlowTransitions.platformDidPop(_:toShownEntry:)`, which pops the tree too unless
+    /// `FlowTabs.reselectionPopsToRoot` made `platformDidSelect(_:)` pop it already, or the
+    /// tree had popped it before the platform showed it).
     ///
     /// A tap during a transition of `tabs` or of that stack, or on an index the tab bar does
     /// not show, is recorded in ``illegalCalls`` (UIKit takes no touches during a
     /// transition) and changes nothing.
-    public func tapTab(at index: Int, of tabs: FlowTabs) throws {
+    public func tapTab(
+        at index: Int, of tabs: FlowTabs, in transitions: FlowTransitions
+    ) throws {
         let shown = shownChildren[tabs.id] ?? []
         guard let selected = shownSelections[tabs.id], shown.indices.contains(index) else {
             illegalCalls.append(
@@ -72,10 +75,10 @@ extension SimulatedPlatform {
         }
         guard let tab = tabs.tabs.first(where: { $0.id == tabID }) else { return }
         try tabs.platformDidSelect(tab)
-        if let poppedTo, let stack = tab as? FlowStack, stack.entries.count > 1,
-            let root = stack.entries.first, root.id == poppedTo
-        {
-            try stack.platformDidPop(to: root)
+        // The navigation controller's delegate tells FlowKit what it shows now, even if the
+        // tree popped that stack already (its pop still to be shown).
+        if let poppedTo, let stack = tab as? FlowStack {
+            try transitions.platformDidPop(stack, toShownEntry: poppedTo)
         }
     }
 

@@ -72,7 +72,7 @@ import FlowKit
 /// What the platform shows can be read (``shownChildren(of:)``, ``shownPresented(by:)``,
 /// ``shownSelection(of:)``, ``isOnScreen(_:)``) and compared with the tree
 /// (``differences(from:)``); the user's own changes go through it (``swipeBack(on:in:)``,
-/// ``tapBack(on:in:)``, ``dragDown(sheetOf:in:)``, ``tapTab(at:of:)``), so its record
+/// ``tapBack(on:in:)``, ``dragDown(sheetOf:in:)``, ``tapTab(at:of:in:)``), so its record
 /// follows them.
 @MainActor
 public final class SimulatedPlatform: FlowTransitionHost {
@@ -158,7 +158,7 @@ public final class SimulatedPlatform: FlowTransitionHost {
     }
 
     /// The index of the tab the platform shows selected in `tabs` (`nil` if it does not show
-    /// `tabs`). It follows the `select` steps, the user's taps (``tapTab(at:of:)``) and the
+    /// `tabs`). It follows the `select` steps, the user's taps (``tapTab(at:of:in:)``) and the
     /// tab bar's own reselection after a `setChildren` step, never the tree.
     public func shownSelection(of tabs: FlowTabs) -> Int? {
         shownSelections[tabs.id]

@@ -21,7 +21,7 @@ struct DeepLinkDemoTests {
             ])
         #expect(app.runtime.focusedNode?.path == "app/login/form")
         _ = await app.run("login alice nope")
-        #expect(app.runtime.pendingIntent?.contains("detail(id: 12)") == true)
+        #expect(app.runtime.redirectedIntent?.description.contains("detail(id: 12)") == true)
         let signedIn = messages(await app.run("login alice wonderland"))
         #expect(signedIn.contains("Signed in: carrying on to the link opened before."))
         #expect(app.runtime.focusedNode?.path == "app/main/tabs/catalog/book/detail")
@@ -74,7 +74,7 @@ struct DeepLinkDemoTests {
         let before = app.runtime.treeDescription()
         #expect(messages(await app.run("open \(link)")) == ["Cannot open \(link): \(reason)."])
         #expect(app.runtime.treeDescription() == before)
-        #expect(app.runtime.pendingIntent == nil)
+        #expect(app.runtime.redirectedIntent == nil)
     }
 
     @Test("about presents a global route over any screen; close dismisses it; nothing leaks")

@@ -109,8 +109,10 @@ struct RunnerTests {
                 "sel\u{1B}[K\r\u{1B}[32C^C\n"
                     + """
                     (interrupted: quitting as 'quit' does)
-                    Quitting: the runtime stops and every node exits, innermost first.
-                    FlowController instances still alive: 0 (12 created in this run).
+                    Quitting: the runtime stops and every node exits, innermost
+                      first.
+                    FlowController instances still alive: 0 (12 created in this
+                      run).
 
                     """))
         #expect(!written.contains("> select 1"))
@@ -121,7 +123,7 @@ struct RunnerTests {
     func signalInEditor() async throws {
         let (written, app) = try await run([.text("tr"), .interrupt], on: editor)
 
-        #expect(written.hasSuffix("tr\u{1B}[K\r\u{1B}[18C^C\n" + quitTail(created: 3)))
+        #expect(written.hasSuffix("tr\u{1B}[K\r\u{1B}[18C^C\n" + editorQuitTail))
         #expect(app.hasQuit)
     }
 
@@ -133,7 +135,7 @@ struct RunnerTests {
             written.hasSuffix(
                 "sel\u{1B}[K\r\u{1B}[19C\n"
                     + "(end of input; the unfinished line 'sel' was not run)\n"
-                    + quitTail(created: 3).split(separator: "\n", maxSplits: 1)[1]))
+                    + editorQuitTail.split(separator: "\n", maxSplits: 1)[1]))
     }
 
     @Test("Terminal: an arrow key edits the line; an escape sequence never reaches the screen")
@@ -155,7 +157,8 @@ struct RunnerTests {
             [.text(String(repeating: "a", count: 250) + "\r")], on: editor)
 
         #expect(
-            written.contains("Refused: the line has 250 characters; a command has at most 200."))
+            written.contains(
+                "Refused: the line has 250 characters; a command has at most\n  200."))
         #expect(app.hasQuit)  // the script then ends: end of input quits
     }
 
@@ -171,6 +174,17 @@ struct RunnerTests {
                     + "app/login/form> \n(end of input; the unfinished line 'tr' was not run)\n"
                     + quitTail(created: 3).split(separator: "\n", maxSplits: 1)[1]))
     }
+
+    /// The interrupt note and quit lines on the 60-column ``editor`` terminal, where the
+    /// messages wrap at spaces (3 nodes created).
+    let editorQuitTail = """
+        (interrupted: quitting as 'quit' does)
+        Quitting: the runtime stops and every node exits, innermost
+          first.
+        FlowController instances still alive: 0 (3 created in this
+          run).
+
+        """
 
     /// The interrupt note and quit lines.
     func quitTail(created: Int) -> String {

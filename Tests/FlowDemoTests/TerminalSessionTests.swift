@@ -137,7 +137,11 @@ struct TerminalBinaryTests {
 
         #expect(status == 0)
         #expect(text.components(separatedBy: DemoRenderer.clearScreen).count == 4)
-        #expect(text.contains("\u{1B}[32mSigned in as Alice: the app root shows the main flow."))
+        // Messages wrap at spaces to the 44 columns, each line in the message's colour.
+        #expect(
+            text.contains(
+                "\u{1B}[32mSigned in as Alice: the app root shows the\u{1B}[0m\r\n"
+                    + "\u{1B}[32m  main flow.\u{1B}[0m\r\n"))
         #expect(text.contains("\u{1B}[1m> filter dickens\u{1B}[0m\r\n"))
         #expect(text.contains("\u{1B}[33m6 of 64 books match \"dickens\".\u{1B}[0m"))
         #expect(containsColorCode(text))
@@ -151,8 +155,8 @@ struct TerminalBinaryTests {
         #expect(text.contains("^C\r\n\u{1B}[33m(interrupted: quitting as 'quit' does)"))
         #expect(
             text.hasSuffix(
-                "\u{1B}[32mFlowController instances still alive: 0 (12 created in this run)."
-                    + "\u{1B}[0m\r\n"))
+                "\u{1B}[32mFlowController instances still alive: 0 (12\u{1B}[0m\r\n"
+                    + "\u{1B}[32m  created in this run).\u{1B}[0m\r\n"))
     }
 
     @Test("NO_COLOR: the same screens without a single colour code")
@@ -162,7 +166,7 @@ struct TerminalBinaryTests {
         let demo = try RunningFlowdemo.inTerminal(columns: 60, environment: environment)
         #expect(demo.read(until: "app/login/form> "))
         demo.send("login bob nope\r")
-        #expect(demo.read(until: "lock bob out"))
+        #expect(demo.read(until: "bob out for 10 s)."))  // wrapped at 60 columns
         demo.send("quit\r")
         let status = demo.waitForExit()
 
@@ -173,7 +177,7 @@ struct TerminalBinaryTests {
         #expect(lastBox(demo.text).allSatisfy { DemoText.width($0) == 60 })
         #expect(
             demo.text.hasSuffix(
-                "FlowController instances still alive: 0 (3 created in this run).\r\n"))
+                "FlowController instances still alive: 0 (3 created in this\r\n  run).\r\n"))
     }
 
     @Test("Ctrl-D in the middle of a line ends the demo cleanly on a fresh line")

@@ -173,7 +173,7 @@ struct HostileURLTests {
                 #expect(line.expected == "redirect", "\(line): \(error)")
                 #expect(error == .redirected(node: "app/main", to: "login"), "\(line)")
                 #expect(fixture.runtime.focusedNode?.path == "app/login", "\(line)")
-                #expect(fixture.runtime.pendingIntent != nil, "\(line)")
+                #expect(fixture.runtime.redirectedIntent != nil, "\(line)")
                 outcomes["redirect", default: 0] += 1
             }
         }

@@ -492,7 +492,7 @@ struct SimulatedPlatformTests {
     func tappedTab() throws {
         let tabs = FlowTabs(name: "tabs", tabs: [screen("a"), screen("b")])
         let bench = try Bench(tabs)
-        try bench.platform.tapTab(at: 1, of: tabs)
+        try bench.platform.tapTab(at: 1, of: tabs, in: bench.transitions)
         #expect(tabs.selectedIndex == 1 && bench.platform.shownSelection(of: tabs) == 1)
         #expect(bench.platform.illegalCalls == [])
         #expect(
@@ -500,7 +500,7 @@ struct SimulatedPlatformTests {
                 "select tabs 0 -> 1: the tab bar shows tab 1, not 0"
             ])
         bench.platform.runUntilIdle()
-        try bench.platform.tapTab(at: 2, of: tabs)
+        try bench.platform.tapTab(at: 2, of: tabs, in: bench.transitions)
         #expect(bench.platform.illegalCalls.last == "tab 2 tapped on tabs, which shows 2 tabs")
     }
 
@@ -513,7 +513,7 @@ struct SimulatedPlatformTests {
         try a.push(screen("a1"))
         try a.push(screen("a2"))
         bench.platform.runUntilIdle()
-        try bench.platform.tapTab(at: 0, of: tabs)
+        try bench.platform.tapTab(at: 0, of: tabs, in: bench.transitions)
         #expect(a.entries.map(\.id) == [a0.id])
         #expect(bench.platform.shownChildren(of: a) == [a0.id])
         bench.platform.runUntilIdle()

@@ -133,6 +133,123 @@ struct CrashTests {
         #expect(tabs.tabs.isEmpty && a.parent == nil && inUse.parent === holder)
     }
 
+    // MARK: Parallel regions and splits (their regions are fixed when they are made)
+
+    @Test("FlowParallel(name:regions:focused:) traps on no region")
+    func parallelWithoutRegions() async {
+        await #expect(processExitsWith: .failure) {
+            await MainActor.run { _ = FlowParallel(name: "parallel", regions: []) }
+        }
+    }
+
+    @Test("FlowParallel(name:regions:focused:) traps on a focused index out of range")
+    func parallelFocusOutOfRange() async {
+        await #expect(processExitsWith: .failure) {
+            await MainActor.run {
+                _ = FlowParallel(
+                    name: "parallel",
+                    regions: [FlowController(name: "a"), FlowController(name: "b")], focused: 2)
+            }
+        }
+    }
+
+    @Test("FlowParallel(name:regions:focused:) traps on a region already in use")
+    func parallelRegionInUse() async {
+        await #expect(processExitsWith: .failure) {
+            await MainActor.run {
+                let holder = FlowController(name: "holder")
+                let region = FlowController(name: "region")
+                try? holder.embed(region)
+                _ = FlowParallel(name: "parallel", regions: [FlowController(name: "a"), region])
+            }
+        }
+    }
+
+    @Test("FlowParallel(name:regions:focused:) traps on a region listed twice")
+    func parallelRegionListedTwice() async {
+        await #expect(processExitsWith: .failure) {
+            await MainActor.run {
+                let region = FlowController(name: "region")
+                _ = FlowParallel(name: "parallel", regions: [region, region])
+            }
+        }
+    }
+
+    @Test("FlowSplit(name:sidebar:content:detail:...) traps on a column already in use")
+    func splitColumnInUse() async {
+        await #expect(processExitsWith: .failure) {
+            await MainActor.run {
+                let holder = FlowController(name: "holder")
+                let detail = FlowStack(name: "detail")
+                try? holder.embed(detail)
+                _ = FlowSplit(name: "split", sidebar: FlowStack(name: "sidebar"), detail: detail)
+            }
+        }
+    }
+
+    @Test("FlowSplit(name:sidebar:content:detail:...) traps on a column given twice")
+    func splitColumnGivenTwice() async {
+        await #expect(processExitsWith: .failure) {
+            await MainActor.run {
+                let column = FlowStack(name: "column")
+                _ = FlowSplit(name: "split", sidebar: column, detail: column)
+            }
+        }
+    }
+
+    @Test("FlowSplit(name:sidebar:content:detail:...) traps on focus .content with two columns")
+    func splitFocusOnMissingContent() async {
+        await #expect(processExitsWith: .failure) {
+            await MainActor.run {
+                _ = FlowSplit(
+                    name: "split", sidebar: FlowStack(name: "sidebar"),
+                    detail: FlowStack(name: "detail"), focus: .content)
+            }
+        }
+    }
+
+    @Test("FlowSplit(name:sidebar:content:detail:...) traps on a compact .content with two columns")
+    func splitCompactOnMissingContent() async {
+        await #expect(processExitsWith: .failure) {
+            await MainActor.run {
+                _ = FlowSplit(
+                    name: "split", sidebar: FlowStack(name: "sidebar"),
+                    detail: FlowStack(name: "detail"), preferredCompactColumn: .content)
+            }
+        }
+    }
+
+    @Test("Control: fresh regions and columns, every focus and compact column valid, do not trap")
+    func freshRegionsDoNotTrap() async throws {
+        await #expect(processExitsWith: .success) {
+            await MainActor.run {
+                _ = FlowParallel(
+                    name: "parallel",
+                    regions: [FlowController(name: "a"), FlowController(name: "b")], focused: 1)
+                for column in FlowSplit.Column.allCases {
+                    _ = FlowSplit(
+                        name: "split", sidebar: FlowStack(name: "sidebar"),
+                        content: FlowStack(name: "content"), detail: FlowStack(name: "detail"),
+                        focus: column, preferredCompactColumn: column)
+                }
+            }
+        }
+        // The regions are fixed: the only way to give a split a node in use is its
+        // initializer; afterwards a column's content changes through typed errors.
+        let holder = FlowController(name: "holder")
+        let inUse = FlowController(name: "inUse")
+        try holder.embed(inUse)
+        let split = FlowSplit(
+            name: "split", sidebar: FlowStack(name: "sidebar"), detail: FlowStack(name: "detail"))
+        #expect(throws: FlowError.alreadyAttached(node: "holder/inUse", parent: "holder")) {
+            try split.show(inUse, in: .detail)
+        }
+        #expect(throws: FlowError.regionsAreFixed(container: "split")) {
+            try split.embed(FlowController(name: "column"))
+        }
+        #expect(inUse.parent === holder && split.node(for: .detail)?.children.isEmpty == true)
+    }
+
     // MARK: The trace's limit
 
     @Test("FlowTrace(limit: 0) traps")

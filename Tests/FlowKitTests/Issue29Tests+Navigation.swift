@@ -286,7 +286,7 @@ struct Issue29NavigationTests {
         #expect(
             failures == ["redirect: \(FlowError.unknownRoute(route: "nowhere", node: "app"))"])
         let login = try #require(app.current as? SignIn)
-        #expect(runtime.pendingIntent == "navigate app to account")
+        #expect(runtime.redirectedIntent?.description == "navigate app to account")
         #expect(
             runtime.trace.lines.filter { $0.hasPrefix("intent ") } == [
                 "intent kept navigate app to orders (app/orders redirected to nowhere)",
@@ -294,7 +294,7 @@ struct Issue29NavigationTests {
                 "intent kept navigate app to account (app/account redirected to login)",
             ])
         login.finish(with: "ada")
-        #expect(runtime.pendingIntent == nil)
+        #expect(runtime.redirectedIntent == nil)
         #expect(runtime.focusedPath.map(\.path) == ["app", "app/account"])
         #expect(
             runtime.trace.lines.last { $0.hasPrefix("intent ") }

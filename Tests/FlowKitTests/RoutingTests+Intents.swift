@@ -30,12 +30,28 @@ struct IntentTests {
         return fixture
     }
 
+    @Test("The pending intent is a value: the change's kind, node and name, the redirect, its flow")
+    func pendingIntentValue() throws {
+        let fixture = try redirectedApp()
+        let pending = try #require(fixture.runtime.redirectedIntent)
+        let kept = try #require(fixture.runtime.trace.lines.first { $0.hasPrefix("intent kept") })
+        #expect(pending.kind == .navigate)
+        #expect(pending.node == "app")
+        #expect(pending.nodeID == fixture.app.id)
+        #expect(kept == "intent kept \(pending) (app/main redirected to login)")
+        #expect(pending.description.hasPrefix("navigate app to main / stack"))
+        #expect(pending.redirect == "login")
+        #expect(pending.flow == "app/login")
+        fixture.login?.finish(with: Session(user: "alice"))
+        #expect(fixture.runtime.redirectedIntent == nil)
+    }
+
     @Test(
         "A navigation that throws keeps the pending intent; sign-in still lands on the link",
         .bug(id: "21.2", "a throwing navigation dropped the pending deep link"))
     func throwingNavigationKeepsTheIntent() throws {
         let fixture = try redirectedApp()
-        let pending = try #require(fixture.runtime.pendingIntent)
+        let pending = try #require(fixture.runtime.redirectedIntent)
         let form = try #require(fixture.login?.children.first)
         let traceBefore = fixture.runtime.trace.lines
         // Every way a navigation can throw, from the root and from inside the sign-in flow.
@@ -50,7 +66,7 @@ struct IntentTests {
             try fixture.runtime.navigate(to: ["locked"])
         }
         form.exitGuard = nil
-        #expect(fixture.runtime.pendingIntent == pending)
+        #expect(fixture.runtime.redirectedIntent == pending)
         // A failing change changes nothing, the trace included.
         #expect(fixture.runtime.trace.lines == traceBefore)
         fixture.login?.finish(with: Session(user: "alice"))
@@ -62,7 +78,7 @@ struct IntentTests {
         let fixture = try redirectedApp()
         fixture.app.register("about") { FlowController(name: "about", route: "about") }
         try fixture.runtime.navigate(to: ["about"])
-        #expect(fixture.runtime.pendingIntent == nil)
+        #expect(fixture.runtime.redirectedIntent == nil)
         #expect(
             fixture.runtime.trace.lines.contains {
                 $0.hasPrefix("intent replaced") && $0.hasSuffix("(a newer navigation from app)")
@@ -88,7 +104,7 @@ struct IntentTests {
         }
         list.send(Ping())
         #expect(!runtime.isRunning)
-        #expect(runtime.pendingIntent == nil)
+        #expect(runtime.redirectedIntent == nil)
         let intents = runtime.trace.lines.filter { $0.hasPrefix("intent ") }
         #expect(intents.count == 2)
         #expect(intents.first?.hasPrefix("intent kept push app/main/stack") == true)
@@ -102,7 +118,7 @@ struct IntentTests {
     func stopWhileSignInWaits() throws {
         let fixture = try redirectedApp()
         try fixture.runtime.stop()
-        #expect(fixture.runtime.pendingIntent == nil)
+        #expect(fixture.runtime.redirectedIntent == nil)
         #expect(
             fixture.runtime.trace.lines.contains {
                 $0.hasPrefix("intent dropped") && $0.hasSuffix("(the runtime stopped)")

@@ -168,14 +168,14 @@ struct RoutingTests {
             try fixture.runtime.navigate(to: bookPath(12))
         }
         #expect(fixture.runtime.focusedNode?.path == "app/login/form")
-        #expect(fixture.runtime.pendingIntent != nil)
+        #expect(fixture.runtime.redirectedIntent != nil)
         #expect(fixture.bag.alive.isEmpty)  // the refused change's nodes were discarded
         let login = try #require(fixture.login)
         login.finish(with: Session(user: "alice"))
         #expect(login.state == .exited)
         #expect(fixture.runtime.focusedNode?.path == "app/main/stack/detail")
         #expect((fixture.runtime.focusedNode as? BookDetail)?.bookID == 12)
-        #expect(fixture.runtime.pendingIntent == nil)
+        #expect(fixture.runtime.redirectedIntent == nil)
         let intents = fixture.runtime.trace.lines.filter { $0.hasPrefix("intent") }
         #expect(intents.count == 2)
         #expect(intents.first?.hasPrefix("intent kept navigate app to main / stack") == true)
@@ -190,7 +190,7 @@ struct RoutingTests {
             try fixture.runtime.navigate(to: bookPath(12))
         }
         try fixture.app.switch(to: "about")  // the login flow leaves unfinished
-        #expect(fixture.runtime.pendingIntent == nil)
+        #expect(fixture.runtime.redirectedIntent == nil)
         #expect(
             fixture.runtime.trace.lines.contains {
                 $0.hasPrefix("intent dropped") && $0.hasSuffix("(app/login left without finishing)")
@@ -209,7 +209,7 @@ struct RoutingTests {
             try fixture.runtime.navigate(to: bookPath(12))
         }
         fixture.login?.children.first?.send(Ping())  // a wrong password: nothing finishes
-        #expect(fixture.runtime.pendingIntent?.contains("detail(id: 12)") == true)
+        #expect(fixture.runtime.redirectedIntent?.description.contains("detail(id: 12)") == true)
         #expect(throws: FlowError.redirected(node: "app/main", to: "login")) {
             try fixture.runtime.navigate(to: bookPath(30))
         }

@@ -48,7 +48,7 @@ struct StopTests {
         }
         let login = try #require(app.current)
         #expect(login.name == "login")
-        #expect(runtime?.pendingIntent != nil)
+        #expect(runtime?.redirectedIntent != nil)
         let task = Task { try await login.run(Picker(), .present) }
         await waitUntil { login.presentedChild != nil }
         lines.all.removeAll()

@@ -180,7 +180,7 @@ struct TransitionIssue29Tests {
         stage.name(a1, sheet)
         try a.push(a1)
         try a1.present(sheet)
-        try stage.platform.tapTab(at: 1, of: tabs)  // the user taps tab b during the push
+        try stage.platform.tapTab(at: 1, of: tabs, in: stage.transitions)  // the user taps tab b during the push
         stage.platform.runUntilIdle()
         #expect(stage.newSteps() == ["setEntries a [a0] -> [a0 a1]"])
         #expect(stage.transitions.isIdle)
@@ -188,7 +188,7 @@ struct TransitionIssue29Tests {
         #expect(stage.transitions.offScreenPresentations.map(\.name) == ["sheet"])
         #expect(!stage.transitions.isOnScreen(a1))
         #expect(stage.platform.differences(from: stage.runtime).count == 1)
-        try stage.platform.tapTab(at: 0, of: tabs)  // back to tab a: now it can be presented
+        try stage.platform.tapTab(at: 0, of: tabs, in: stage.transitions)  // back to tab a: now it can be presented
         stage.platform.runUntilIdle()
         #expect(stage.newSteps() == ["present a1 sheet"])
         stage.expectSettled()
@@ -245,7 +245,7 @@ struct TransitionIssue29Tests {
         stage.name(a1)
         try a.push(a1)  // in flight
         try tabs.select(at: 1)  // waits
-        try stage.platform.tapTab(at: 1, of: tabs)  // the user taps tab 1: no change in the tree
+        try stage.platform.tapTab(at: 1, of: tabs, in: stage.transitions)  // the user taps tab 1: no change in the tree
         try tabs.select(at: 0)
         stage.platform.runUntilIdle()
         #expect(stage.newSteps() == ["setEntries a [a0] -> [a0 a1]", "select tabs 1 -> 0"])
@@ -302,10 +302,49 @@ struct TransitionStrictPlatformFindingsTests {
         try a.push(FlowController(name: "a2"))
         stage.platform.runUntilIdle()
         _ = stage.newSteps()
-        try stage.platform.tapTab(at: 0, of: tabs)  // the tab bar pops to the root
+        try stage.platform.tapTab(at: 0, of: tabs, in: stage.transitions)  // the tab bar pops to the root
         stage.platform.runUntilIdle()
         #expect(a.entries.map(\.name) == ["a0"])
         #expect(stage.newSteps() == [])  // the platform popped it already
+        stage.expectSettled()
+    }
+
+    @Test(
+        "A tab bar's pop of a stack the tree popped already is noted: no step pops it again",
+        .bug(
+            id: "29.d",
+            "the platform's pop was not told to FlowTransitions when the tree had popped first"))
+    func tabBarPopOfAStackTheTreePoppedIsNoted() throws {
+        let (stage, tabs, a, b) = try tabbedStage(rules: .oneAtATime, entries: 3)
+        _ = stage.newSteps()
+        try b.push(FlowController(name: "b1"))  // runs: nothing else may move meanwhile
+        try a.popToRoot()  // waits for it
+        try stage.platform.tapTab(at: 0, of: tabs, in: stage.transitions)  // pops a itself
+        stage.platform.runUntilIdle()
+        #expect(a.entries.map(\.name) == ["a0"])
+        #expect(!stage.newSteps().contains { $0.hasPrefix("setEntries a ") })
+        stage.expectSettled()
+    }
+
+    @Test(
+        "A tap on the selected tab pops a stack nested in the tab as FlowKit's own change, shown by the host",
+        .bug(
+            id: "29.e",
+            "the nested stack's pop was taken for the tab bar's, which pops only a stack tab"))
+    func reselectionPopsANestedStackAsItsOwnChange() throws {
+        let inner = FlowStack(name: "inner", root: FlowController(name: "i0"))
+        try inner.push(FlowController(name: "i1"))
+        let flow = FlowController(name: "flow")
+        try flow.embed(inner)
+        let tabs = FlowTabs(name: "tabs", tabs: [flow, FlowController(name: "b")])
+        tabs.reselectionPopsToRoot = true
+        let stage = try Stage(root: tabs)
+        stage.name(tabs)
+        _ = stage.newSteps()
+        try stage.platform.tapTab(at: 0, of: tabs, in: stage.transitions)
+        stage.platform.runUntilIdle()
+        #expect(inner.entries.map(\.name) == ["i0"])
+        #expect(stage.newSteps() == ["setEntries inner [i0 i1] -> [i0]"])
         stage.expectSettled()
     }
 
@@ -326,5 +365,83 @@ struct TransitionStrictPlatformFindingsTests {
         stage.platform.runUntilIdle()
         #expect(stage.newSteps() == ["dismiss root sheet"])
         stage.expectSettled()
+    }
+}
+
+@MainActor
+@Suite("Transitions: found by the random test on the strict platform (issue 29)")
+struct TransitionRandomTestFindingsTests {
+    /// `a [a0 a1]`, `a1` presenting a sheet, reordered to `[a1 a0]` on `rules`; the steps
+    /// handed over after the reorder (at most 200: a pass that never ends is cut there).
+    private func reorderUnderSheet(
+        rules: FlowTransitionRules, duration: Int
+    ) throws -> (Stage, [String]) {
+        let a = FlowStack(name: "a", root: FlowController(name: "a0"))
+        let stage = try Stage(root: a, rules: rules)
+        stage.platform.duration = duration
+        var count = 0
+        stage.platform.refuses = { _ in
+            count += 1
+            return count > 200 ? FlowError.runtimeNotStarted : nil
+        }
+        let a1 = FlowController(name: "a1")
+        try a.push(a1)
+        try a1.present(FlowController(name: "sheet"))
+        stage.platform.runUntilIdle()
+        stage.name(a)
+        _ = stage.newSteps()
+        try a.setStack([a1, a.entries[0]])
+        stage.platform.runUntilIdle()
+        return (stage, stage.newSteps())
+    }
+
+    @Test(
+        "One entry per step, no animation: a reorder that pops a presenting entry settles",
+        .bug(id: "29.a", "the pass that dismissed the sheet presented it again, without end"))
+    func oneEntryReorderSettles() throws {
+        let (stage, steps) = try reorderUnderSheet(rules: .oneAtATime, duration: 0)
+        #expect(
+            steps == [
+                "dismiss a1 sheet", "setEntries a [a0 a1] -> [a0]", "setEntries a [a0] -> []",
+                "setEntries a [] -> [a1]", "setEntries a [a1] -> [a1 a0]",
+            ])
+        // The sheet stays in the tree, over `a1`, now covered by `a0`: it waits.
+        #expect(stage.transitions.offScreenPresentations.map(\.name) == ["sheet"])
+        #expect(stage.platform.illegalCalls == [])
+        #expect(stage.transitions.isIdle)
+    }
+
+    @Test(
+        "One entry per step, animating together: a reorder never presents from the entry it pops",
+        .bug(id: "29.b", "the pass that popped the entry presented its sheet from it again"))
+    func oneEntryReorderNeverPresentsFromAPoppedEntry() throws {
+        let rules = FlowTransitionRules(
+            stackSteps: .oneEntry, oneModalTransitionAtATime: true, dismissesLayersAbove: false,
+            changesUnderPresentation: false, containersAnimateTogether: true)
+        let (stage, steps) = try reorderUnderSheet(rules: rules, duration: 350)
+        #expect(!steps.contains { $0.hasPrefix("present") })
+        #expect(stage.platform.illegalCalls == [])
+        #expect(stage.transitions.isIdle)
+    }
+
+    @Test(
+        "A sheet asked for over an entry a push will cover waits, even in the pass that starts the push",
+        .bug(id: "29.c", "the pass that started the push presented from the entry it covered"))
+    func presentWaitsForAPushStartedInTheSamePass() throws {
+        let a0 = FlowController(name: "a0")
+        let a = FlowStack(name: "a", root: a0)
+        let platform = SimulatedPlatform(rules: .uiKit, duration: 300)
+        let transitions = FlowTransitions(host: platform)
+        let runtime = try FlowRuntime(root: a, host: transitions)
+        try runtime.start()  // its step runs: the next changes wait for it, then one pass
+        try a.push(FlowController(name: "a1"))
+        try a0.present(FlowController(name: "sheet"))
+        platform.runUntilIdle()
+        #expect(platform.illegalCalls == [])
+        #expect(
+            !platform.performedSteps.contains { if case .present = $0.kind { true } else { false } }
+        )
+        #expect(transitions.offScreenPresentations.map(\.name) == ["sheet"])
+        #expect(transitions.isIdle)
     }
 }

@@ -388,6 +388,35 @@ struct TransitionTests {
         app.expectSettled()
     }
 
+    @Test("A gesture names its kind and its container, as its trace records do")
+    func gestureNamesItsContainer() throws {
+        let app = try AnimatedApp()
+        let detail = app.node("detail")
+        try app.stack.push(detail)
+        app.platform.runUntilIdle()
+        let swipe = try app.platform.swipeBack(on: app.stack, in: app.transitions)
+        #expect(swipe.kind == .pop)
+        #expect(swipe.container == app.stack.id)
+        #expect(swipe.containerPath == "app/main/stack")
+        app.platform.cancel(swipe)
+        try detail.present(app.node("sheet"))
+        app.platform.runUntilIdle()
+        app.runtime.trace.removeAll()
+        let drag = try app.platform.dragDown(sheetOf: detail, in: app.transitions)
+        #expect(drag.kind == .dismiss)
+        #expect(drag.container == detail.id)
+        #expect(drag.containerPath == "app/main/stack/detail")
+        app.platform.release(drag, on: detail)
+        #expect(
+            app.runtime.trace.records.filter {
+                if case .gesture = $0 { return true } else { return false }
+            } == [
+                .gesture(.began, kind: .dismiss, at: "app/main/stack/detail"),
+                .gesture(.committed, kind: .dismiss, at: "app/main/stack/detail"),
+            ])
+        app.expectSettled()
+    }
+
     // MARK: Found by the model-based random test
 
     @Test(

@@ -2,7 +2,10 @@ import Foundation
 import Testing
 
 /// Docs/Architecture.md's map ("The map: where everything lives") names every source file and
-/// every source folder of the package, so that it stays the map of the folders.
+/// every source folder of the package, so that it stays the map of the folders. The other
+/// lists the docs keep of the code (README's layout, Package.swift's compiled guides,
+/// Architecture.md's observable properties and platform entry points, Reliability.md's traps)
+/// are checked in `ArchitectureMapTests+Lists.swift`.
 @Suite("Architecture map")
 struct ArchitectureMapTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

@@ -13,7 +13,8 @@ import Testing
 struct GuideCodeBlockTests {
     static let guides = [
         "GettingStarted.md", "Concepts.md", "Routing.md", "Results.md", "Restoration.md",
-        "Hosting.md", "Splits.md", "Navigation.md", "StateMachine.md", "ResponderChain.md",
+        "Hosting.md", "HostingUIKit.md", "HostingSwiftUI.md", "Splits.md", "Navigation.md",
+        "StateMachine.md", "ResponderChain.md",
         "Dependencies.md",
         "Concurrency.md", "Testing.md", "Demo.md",
     ]

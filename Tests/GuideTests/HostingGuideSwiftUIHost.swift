@@ -1,7 +1,7 @@
 import FlowKit
 import Observation
 
-// The FlowKit-facing part of the SwiftUI host of Docs/Hosting.md, verbatim: the observable
+// The FlowKit-facing part of the SwiftUI host of Docs/HostingSwiftUI.md, verbatim: the observable
 // state SwiftUI's views bind to and the host that writes it. Exercised by
 // HostingGuideSwiftUITests.swift; the views themselves need SwiftUI and are not compiled.
 

@@ -1,7 +1,7 @@
 import FlowKit
 import Foundation
 
-// The UIKit host of Docs/Hosting.md, verbatim, compiled against the stand-ins in
+// The UIKit host of Docs/HostingUIKit.md, verbatim, compiled against the stand-ins in
 // Support/UIKitStandIns.swift and exercised by HostingGuideTests.swift and
 // HostingGuideGestureTests.swift.
 

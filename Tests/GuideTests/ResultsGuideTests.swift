@@ -51,16 +51,10 @@ final class RatingSheet: FlowController, ResultFlow {
 
 struct Save: FlowEvent {}
 
-/// Lets the main actor run what is ready: the tasks a change woke.
-@MainActor
-func settle() async {
-    for _ in 0..<100 { await Task.yield() }
-}
-
 @MainActor
 @Suite("Results guide")
 struct ResultsGuideTests {
-    @Test("run shows a child and returns its result")
+    @Test("run shows a child and returns its result", .timeLimit(.minutes(1)))
     func awaitingAResult() async throws {
         let app = FlowSwitch(name: "app")
         let runtime = try FlowRuntime(root: app)
@@ -69,7 +63,7 @@ struct ResultsGuideTests {
             let account = try await app.run(LoginFlow(), .switch)
             return account
         }
-        await settle()
+        while app.current == nil { await Task.yield() }
         app.current?.send(CredentialsAccepted(account: Account(name: "bo")))
         #expect(try await task.value == Account(name: "bo"))
         #expect(runtime.trace.lines.contains("finished app/login: result to run at app"))
@@ -80,28 +74,30 @@ struct ResultsGuideTests {
         let root = AppRoot()
         let runtime = try FlowRuntime(root: root)
         try runtime.start()  // app enters; its task shows the login flow
-        await settle()
+        await runtime.settle()
         let login = try #require(root.current as? LoginFlow)
         login.send(CredentialsAccepted(account: Account(name: "ada")))
-        await settle()
+        await runtime.settle()
         #expect(root.signedIn == Account(name: "ada"))
         #expect(runtime.focusedPath.map(\.path) == ["app", "app/main"])
     }
 
-    @Test("A dismissed child cancels the run; a cancelled task removes the child")
+    @Test(
+        "A dismissed child cancels the run; a cancelled task removes the child",
+        .timeLimit(.minutes(1)))
     func cancellation() async throws {
         let detail = FlowController(name: "detail")
         let runtime = try FlowRuntime(root: FlowStack(name: "stack", root: detail))
         try runtime.start()
         let rating = Task { try await detail.run(RatingSheet(), .present) }
-        await settle()  // the sheet is presented
+        while detail.presentedChild == nil { await Task.yield() }  // until the sheet is presented
         try detail.platformDidDismiss()  // the user swiped it away
         await #expect(throws: FlowError.flowCancelled(flow: "stack/detail/rating")) {
             try await rating.value
         }
 
         let waiting = Task { try await detail.run(RatingSheet(), .present) }
-        await settle()
+        while detail.presentedChild == nil { await Task.yield() }
         waiting.cancel()
         await #expect(throws: CancellationError.self) { try await waiting.value }
         #expect(detail.presentedChild == nil)

@@ -43,6 +43,17 @@ struct Catalog: Sendable, Equatable {
     static let shipped = Catalog(titles: ["Emma", "Middlemarch"])
 }
 
+/// Lets the main actor run until `condition` holds (the price feed's values arrive, a
+/// cancelled task returns), giving up after 10,000 turns: the test's expectations then fail.
+@MainActor
+private func yieldUntil(_ condition: () -> Bool) async {
+    var turns = 0
+    while !condition() && turns < 10_000 {
+        await Task.yield()
+        turns += 1
+    }
+}
+
 @MainActor
 @Suite("Concurrency, Dependencies and Responder chain guides")
 struct ShortGuidesTests {
@@ -60,12 +71,12 @@ struct ShortGuidesTests {
             await runtime.settle()
             source.yield(1)
             source.yield(2)
-            await settle()
+            await yieldUntil { screen.shown.count == 2 }
             #expect(screen.shown == [1, 2])
             #expect(screen.runningTaskCount == 1)
         }
         try stack.pop()  // the task is cancelled: its loop ends
-        await settle()
+        await yieldUntil { released == nil }
         #expect(released == nil)
     }
 

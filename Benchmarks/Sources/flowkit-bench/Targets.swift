@@ -235,7 +235,7 @@ func reportTargets(_ harness: Harness, memory: MemoryReport?) -> Int {
             "\(format(memory.bytesPerNode)) bytes per node", memory.bytesPerNode <= 160)
     }
 
-    // Linear, not flat: the one planning pass after the transition walks every node, and at
+    // Linear, not flat: the one catch-up pass after the transition walks every node, and at
     // 10,000 nodes its tables no longer fit the caches; quadratic growth would read 1,000x.
     atMost(
         "changes during one transition linear: per change at 10,000 <= 3x at 10",

@@ -49,7 +49,7 @@ struct CoalescingInput {
 
 /// Changes asked for while one transition runs, per change: `count` pushes during a running
 /// push, then the transition ends and one step shows them all. Linear expected (a change in
-/// a container whose transition runs is only noted; one planning pass follows the end), and
+/// a container whose transition runs is only noted; one catch-up pass follows the end), and
 /// nothing is kept per change (what is shown is kept per node, not per request).
 @MainActor
 func runTransitionBenchmarks(_ harness: Harness) throws {

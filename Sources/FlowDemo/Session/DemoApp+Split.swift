@@ -223,6 +223,8 @@ extension DemoApp {
 /// swipe on a collapsed split's one stack (``CompactSwipe``).
 @MainActor
 protocol DemoSwipe: AnyObject {
+    /// The path of the stack (or collapsed split) it is on.
+    var containerPath: String { get }
     /// How far it has gone, from 0 to 1.
     var progress: Double { get }
     /// Moves it to `progress`.
@@ -240,10 +242,12 @@ extension FlowInteractiveTransition: DemoSwipe {}
 /// the platform made (`FlowSplit.platformDidPopCompact(to:)`).
 @MainActor
 final class CompactSwipe: DemoSwipe {
+    let containerPath: String
     private(set) var progress = 0.0
     private var onCommit: (() -> Void)?
 
-    init(onCommit: @escaping () -> Void) {
+    init(on splitPath: String, onCommit: @escaping () -> Void) {
+        containerPath = splitPath
         self.onCommit = onCommit
     }
 

@@ -47,7 +47,6 @@ extension DemoApp {
         do {
             let started = try transitions.beginInteractivePop(on: stack)
             gesture = started
-            gesturePath = stack.path
             if let progress { started.update(progress: Double(progress) / 100) }
             console.write(
                 "Swipe back begun on \(stack.path) (\(percent(started))): 'release' closes "
@@ -75,9 +74,8 @@ extension DemoApp {
             return
         }
         let closing = runtime.focusedNode.map(title(of:)) ?? "the screen"
-        let path = gesturePath ?? "the stack"
+        let path = gesture.containerPath
         self.gesture = nil
-        gesturePath = nil
         if committing {
             gesture.commit()
             console.write("Released at \(percent(gesture)): the swipe back closed \(closing).")
@@ -118,12 +116,11 @@ extension DemoApp {
                     + "once the screen has caught up.", style: .error)
             return
         }
-        let started = CompactSwipe { [weak self, weak split] in
+        let started = CompactSwipe(on: split.path) { [weak self, weak split] in
             guard let self, let split else { return }
             self.compactBack(in: split)
         }
         gesture = started
-        gesturePath = split.path
         if let progress { started.update(progress: Double(progress) / 100) }
         console.write(
             "Swipe back begun on \(split.path), collapsed into one stack "
@@ -173,6 +170,14 @@ extension DemoApp {
             if let presented = transitions.shownPresented(by: node) {
                 lines.append("  \(node.path) presents \(screen.name(of: presented, in: runtime))")
             }
+        }
+        // No stack shows an entry and nothing is presented yet (the screen is still showing
+        // the first flows, which hold no stack): one line that says what it waits for, never
+        // a heading over nothing.
+        if lines.count == 1 {
+            return [
+                "Still catching up with the tree (" + why + "): no stack or sheet on screen yet."
+            ]
         }
         return lines
     }

@@ -45,7 +45,7 @@ public final class DemoApp {
 
     /// The runtime holding the tree.
     public let runtime: FlowRuntime
-    /// The runtime's host: the presentation pipeline between the tree and ``screen``.
+    /// The runtime's host: the transition pipeline between the tree and ``screen``.
     public let transitions: FlowTransitions
     /// The terminal as a platform whose transitions take time (none with piped input).
     public let screen: DemoScreenHost
@@ -70,10 +70,8 @@ public final class DemoApp {
     let links: FlowURLRouter
     var lastPanel: DemoPanel?
     var traceObservation: FlowTraceObservation?
-    /// The swipe back in progress (`swipe`), if any, and its stack.
+    /// The swipe back in progress (`swipe`), if any.
     var gesture: (any DemoSwipe)?
-    /// The path of the stack (or collapsed split) the swipe is on.
-    var gesturePath: String?
     /// The split view drawn last, if the last panel was drawn with its split's columns.
     var lastSplit: DemoSplitView?
 

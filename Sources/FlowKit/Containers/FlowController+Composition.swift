@@ -71,11 +71,12 @@ extension FlowController {
     /// Dismisses the presented node (`dismiss()`, `platformDidDismiss()`). Queued during a
     /// change (from a hook), it returns the presented node now, or throws at once if there
     /// is none.
+    @inline(__always)
     private func _dismiss(
-        _ kind: FlowChange.Kind, again: @escaping @MainActor () throws -> Void
+        _ kind: FlowChange.Kind, again: @autoclosure () -> @MainActor () throws -> Void
     ) throws -> FlowController {
         try _change(
-            kind, again: again, whenQueued: { try self._presentedForDismissal() },
+            kind, again: again(), whenQueued: { try self._presentedForDismissal() },
             validate: { try self._presentedForDismissal() }
         ) { change, presented in
             change.remove(presented, from: self)

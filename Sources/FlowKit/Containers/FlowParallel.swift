@@ -159,11 +159,11 @@ open class FlowParallel: FlowController {
     /// Moves the focus to the region `resolve` names (`focus`, `platformDidFocus`, a
     /// split's `focus(_ column)`).
     final func _focus(
-        _ kind: FlowChange.Kind, again: @escaping @MainActor () throws -> Void,
+        _ kind: FlowChange.Kind, again: @autoclosure () -> @MainActor () throws -> Void,
         region resolve: () throws -> FlowController
     ) throws {
         try _change(
-            kind, again: again, whenQueued: { 0 },
+            kind, again: again(), whenQueued: { 0 },
             validate: { () -> Int? in
                 try self._requireNotExited()
                 let region = try resolve()

@@ -38,7 +38,7 @@ extension FlowSplit {
                 return !self._isCollapsed
             }
         ) { change in
-            change.setLayout(of: self, collapsed: true)
+            change.arrange(self, collapsed: true)
         }
     }
 
@@ -56,7 +56,7 @@ extension FlowSplit {
                 return self._isCollapsed ? self._effectiveFocus : nil
             }
         ) { change, top in
-            change.setLayout(of: self, collapsed: false)
+            change.arrange(self, collapsed: false)
             change.select(top, in: self)
         }
     }
@@ -82,7 +82,7 @@ extension FlowSplit {
             validate: { try self._compactPop(to: entry) }
         ) { change, pop in
             for (node, container) in pop.removed { change.remove(node, from: container) }
-            change.setLayout(of: self, preferred: self.columns[pop.column])
+            change.arrange(self, preferred: pop.column)
         }?.removed.map(\.node) ?? []
     }
 
@@ -119,8 +119,8 @@ extension FlowSplit {
 
     // MARK: Internals
 
-    /// Sets the layout, telling observers.
-    final func _setLayout(collapsed: Bool, preferred: Column) {
+    /// Sets the arrangement, telling observers.
+    final func _setArrangement(collapsed: Bool, preferred: Column) {
         _setPreferredCompact(preferred)
         guard collapsed != _isCollapsed else { return }
         if let registrar = _observationRegistrar {

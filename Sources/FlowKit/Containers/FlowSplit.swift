@@ -32,6 +32,8 @@
 /// For SwiftUI's `NavigationSplitView` and UIKit's `UISplitViewController`, see the
 /// adapters in <doc:Hosting>.
 open class FlowSplit: FlowParallel {
+    override func _invariantViolations() -> [String] { _splitInvariantViolations() }
+
     /// A column of a split.
     public enum Column: String, Hashable, Sendable, Codable, CaseIterable, Comparable {
         /// The leading column: a list of sections or sources.
@@ -96,6 +98,7 @@ open class FlowSplit: FlowParallel {
         super.init(
             name: name, route: route, regions: nodes, focused: columns.firstIndex(of: focus)!)
         _isCollapsed = collapsed
+        _checkInvariants()
     }
 
     /// The node of `column`, or `nil` if this split has no such column (a two-column split
@@ -109,7 +112,9 @@ open class FlowSplit: FlowParallel {
     }
 
     /// The column that has the focus: the focused region's column when the split is
-    /// expanded, the column on top of ``compactStack`` when it is collapsed. Observable:
+    /// expanded, the column on top of ``compactStack`` when it is collapsed (where
+    /// ``FlowParallel/focusedIndex`` still names the region focused before the collapse, until
+    /// the split expands and it moves to this column). Observable:
     /// collapsed, it tracks what decides the top column (``preferredCompactColumn`` and the
     /// entries of the columns up to it), so a compact pop, a focus move or a column that
     /// empties or fills notifies it.
@@ -209,7 +214,7 @@ open class FlowSplit: FlowParallel {
     ///   unchanged.
     public func show(_ node: FlowController, in column: Column) throws {
         var index = 0
-        _ = try _change(
+        try _change(
             .show, again: { try self.show(node, in: column) },
             validate: {
                 index = try self._replaceableIndex(of: column)
@@ -237,7 +242,7 @@ open class FlowSplit: FlowParallel {
     ///   errors of ``FlowStack/push(_:)``; a guard's refusal. The split is then unchanged.
     public func show(_ shown: [Column: FlowController], clearing: Set<Column> = []) throws {
         var plan: [(index: Int, node: FlowController?)] = []
-        _ = try _change(
+        try _change(
             .show, again: { try self.show(shown, clearing: clearing) },
             validate: {
                 try self._requireNotExited()
@@ -299,7 +304,7 @@ open class FlowSplit: FlowParallel {
     /// selection pushes the detail in compact width).
     private func _planBringingOnTop(_ index: Int, in change: inout _Transaction) {
         if _isCollapsed, index > _preferredIndex {
-            change.setLayout(of: self, preferred: columns[index])
+            change.arrange(self, preferred: index)
         }
     }
 
@@ -319,6 +324,17 @@ open class FlowSplit: FlowParallel {
 
     override var _selectedIndexShown: Int { _effectiveFocus }
 
+    /// Collapsed or not, and the preferred column's index.
+    override var _arrangement: _Arrangement {
+        _Arrangement(isCollapsed: _isCollapsed, preferred: _preferredIndex)
+    }
+
+    /// Sets the arrangement a change planned (``_setArrangement(collapsed:preferred:)``).
+    override func _setArrangement(_ arrangement: _Arrangement) {
+        _setArrangement(
+            collapsed: arrangement.isCollapsed, preferred: columns[arrangement.preferred])
+    }
+
     override var _focusedRegion: FlowController? {
         let index = _effectiveFocus
         return _children.indices.contains(index) ? _children[index] : nil
@@ -335,14 +351,14 @@ open class FlowSplit: FlowParallel {
     override func _planFocus(
         _ index: Int, requiringContent: Bool, in change: inout _Transaction
     ) throws {
-        guard change.plannedLayout(of: self).collapsed else {
+        guard change.plannedArrangement(of: self).isCollapsed else {
             return change.select(index, in: self)
         }
         if requiringContent && !Self._showsSomething(_children[index]) {
             throw FlowError.splitLayoutMismatch(
                 split: path, reason: "is collapsed and its \(columns[index]) column shows nothing")
         }
-        change.setLayout(of: self, preferred: columns[index])
+        change.arrange(self, preferred: index)
     }
 }
 

@@ -28,10 +28,14 @@ open class FlowTabs: FlowController {
     /// path). Off by default.
     ///
     /// Asked by ``select(_:)``, the pop consults exit guards and is reported to the host (kind
-    /// `select`). Through ``platformDidSelect(_:)`` it is a platform change: no guards, not
-    /// reported (a `UITabBarController` pops its navigation controller itself; leave this off
-    /// there and let the navigation delegate report the pop instead).
+    /// `select`). Through ``platformDidSelect(_:)`` the pop of a tab that is itself a
+    /// ``FlowStack`` is a platform change: no guards, not reported (a `UITabBarController`
+    /// pops its navigation controller itself; leave this off there and let the navigation
+    /// delegate report the pop instead); a stack deeper in the tab, which no tab bar pops,
+    /// is popped by FlowKit (``FlowStack/popToRoot()``: guards asked, reported to the host).
     public var reselectionPopsToRoot = false
+
+    override func _invariantViolations() -> [String] { _tabsInvariantViolations() }
 
     /// Storage of ``selectedIndex``; written only through ``_setSelectedIndex(_:)``.
     var _selection = 0
@@ -56,6 +60,7 @@ open class FlowTabs: FlowController {
         } catch {
             preconditionFailure("FlowTabs(tabs:selected:): \(error)")
         }
+        _checkInvariants()
     }
 
     /// The tabs, in display order (the same as ``FlowController/children``). Observable.
@@ -128,10 +133,13 @@ open class FlowTabs: FlowController {
 
     /// Tells FlowKit that the platform selected `tab` on its own (the user tapped it). The
     /// same change as ``select(_:)`` but the host is not told (it made the change) and a
-    /// reselection pop (``reselectionPopsToRoot``) consults no guard.
+    /// reselection pop (``reselectionPopsToRoot``) of a tab that is a stack consults no
+    /// guard; a reselection that pops a stack deeper in the tab is FlowKit's own
+    /// ``FlowStack/popToRoot()`` (see ``reselectionPopsToRoot``).
     ///
     /// - Throws: ``FlowError/notATab(tabs:node:)`` if `tab` is not one of ``tabs``;
-    ///   ``FlowError/containerExited(container:)`` if this container was exited.
+    ///   ``FlowError/containerExited(container:)`` if this container was exited; a guard's
+    ///   refusal of a nested stack's reselection pop (the selection is then unchanged).
     public func platformDidSelect(_ tab: FlowController) throws {
         try _select(.platformSelect, again: { try self.platformDidSelect(tab) }, tab: { tab })
     }
@@ -203,11 +211,11 @@ open class FlowTabs: FlowController {
     /// Selects the tab `resolve` names (`select`, `select(at:)`, `platformDidSelect`); with
     /// ``reselectionPopsToRoot``, selecting the selected tab pops its stack.
     private func _select(
-        _ kind: FlowChange.Kind, again: @escaping @MainActor () throws -> Void,
+        _ kind: FlowChange.Kind, again: @autoclosure () -> @MainActor () throws -> Void,
         tab resolve: () throws -> FlowController
     ) throws {
         try _change(
-            kind, again: again, whenQueued: { (index: 0, pop: nil) },
+            kind, again: again(), whenQueued: { (index: 0, pop: nil) },
             validate: { () -> (index: Int, pop: FlowStack?)? in
                 try self._requireNotExited()
                 let tab = try resolve()
@@ -215,16 +223,19 @@ open class FlowTabs: FlowController {
                     throw FlowError.notATab(tabs: self.path, node: tab.path)
                 }
                 guard index == self._selectedIndex else { return (index, nil) }
-                guard self.reselectionPopsToRoot, let stack = Self._stack(in: tab),
-                    stack._children.count > 1
-                else {
+                let stack = self.reselectionPopsToRoot ? Self._stack(in: tab) : nil
+                let pops = (stack?._children.count ?? 0) > 1
+                if kind._isPlatformInitiated && (!pops || stack !== tab) {
                     // The tree has the tab already; the platform may have shown another one.
-                    if kind._isPlatformInitiated, let runtime = self._runtime, runtime.isRunning {
+                    if let runtime = self._runtime, runtime.isRunning {
                         runtime.host?.platformDidShowSelection(of: self, in: runtime)
                     }
+                    // A tab bar pops a tab that is a navigation stack, not a stack deeper in
+                    // the tab: that pop is FlowKit's own change, shown by the host.
+                    if pops, let stack { try stack.popToRoot() }
                     return nil
                 }
-                return (index, stack)
+                return pops ? (index, stack) : nil
             }
         ) { change, selection in
             change.select(selection.index, in: self)

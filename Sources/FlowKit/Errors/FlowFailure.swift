@@ -36,7 +36,7 @@ extension FlowFailure {
     /// What failed with no caller to throw to.
     public enum Operation: Equatable, Sendable, CustomStringConvertible {
         /// A change asked while another was applied (from a lifecycle hook, a host, an
-        /// observer) and run afterwards, or made by the presentation pipeline for the
+        /// observer) and run afterwards, or made by the transition pipeline for the
         /// platform: its kind (`push`, `dismiss`, `platformPop`, `navigate`, `start`, …).
         case change(FlowChange.Kind)
         /// ``FlowTabs/setTabs(_:selecting:)`` asked while another change was applied.

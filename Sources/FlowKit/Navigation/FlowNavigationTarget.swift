@@ -79,7 +79,7 @@ extension FlowRuntime {
                     domain = up
                 }
             }
-            try domain._navigate(toEach: targets) { try self.navigate(toEach: targets) }
+            try domain._navigate(toEach: targets, again: { try self.navigate(toEach: targets) })
         }
     }
 }
@@ -89,10 +89,11 @@ extension FlowController {
     /// and commits it; `again` asks for it again (kept as the intent if a guard redirects).
     /// The one mechanism behind both `navigate(toEach:)` forms.
     func _navigate(
-        toEach targets: [FlowNavigationTarget], again: @escaping @MainActor () throws -> Void
+        toEach targets: [FlowNavigationTarget],
+        again: @autoclosure () -> @MainActor () throws -> Void
     ) throws {
         try _change(
-            .navigate, again: again,
+            .navigate, again: again(),
             describe: {
                 "navigate "
                     + targets.map { "\($0.node.path) to \($0.path.pathDescription)" }

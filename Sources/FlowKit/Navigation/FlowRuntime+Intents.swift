@@ -1,41 +1,38 @@
 /// A change a guard redirected, kept to be retried: what it was, and how to ask for it again.
 struct _Intent {
-    /// What the change was, formatted only when a guard redirects it (never on the hot path).
-    private enum Description {
-        /// `kind` asked of `node` (most operations): no closure to allocate.
-        case operation(FlowChange.Kind, FlowController)
-        case custom(@MainActor () -> String)
-    }
-    private let description: Description
+    let kind: FlowChange.Kind
+    /// The node the change was asked of.
+    let node: FlowController
+    /// What the change was, when not `kind node.path` (navigation, `open`, `unwind`):
+    /// formatted only when a guard redirects it (never on the hot path).
+    private let custom: (@MainActor () -> String)?
     let run: @MainActor () throws -> Void
 
-    init(
-        describe: @escaping @MainActor () -> String, run: @escaping @MainActor () throws -> Void
-    ) {
-        description = .custom(describe)
-        self.run = run
-    }
-
-    /// The intent of the operation `kind` asked of `node`, described as `push app/main/stack`.
+    /// The intent of the change `kind` asked of `node`, described as `push app/main/stack`
+    /// unless `describe` says otherwise.
     init(
         _ kind: FlowChange.Kind, at node: FlowController,
+        describe: (@MainActor () -> String)? = nil,
         run: @escaping @MainActor () throws -> Void
     ) {
-        description = .operation(kind, node)
+        self.kind = kind
+        self.node = node
+        custom = describe
         self.run = run
     }
 
     @MainActor
     func describe() -> String {
-        switch description {
-        case .operation(let kind, let node): return "\(kind.rawValue) \(node.path)"
-        case .custom(let describe): return describe()
-        }
+        custom?() ?? "\(kind.rawValue) \(node.path)"
     }
 }
 
-/// A kept intent with its description formatted once.
+/// A kept intent, described once: what ``FlowPendingIntent`` tells of it (no node), and the
+/// call that asks for it again.
 struct _KeptIntent {
+    let kind: FlowChange.Kind
+    let node: String
+    let nodeID: FlowNodeID
     let description: String
     let run: @MainActor () throws -> Void
 }
@@ -74,7 +71,9 @@ extension FlowRuntime {
         }
         _intentCount += 1
         let id = _intentCount
-        let kept = _KeptIntent(description: intent.describe(), run: intent.run)
+        let kept = _KeptIntent(
+            kind: intent.kind, node: intent.node.path, nodeID: intent.node.id,
+            description: intent.describe(), run: intent.run)
         _pendingIntent = _PendingIntent(id: id, intent: kept, redirect: redirect.path)
         _traceIntent(.kept, kept.description, "\(redirect.node) redirected to \(target)")
         _enqueueChange(.redirect, at: root) { [weak self] in
@@ -150,6 +149,22 @@ extension FlowRuntime {
     }
 
     /// The change a guard redirected and that waits for the redirect's flow to finish, if any
-    /// (its description, as in the trace).
+    /// (the pending intent): its kind, its node, its description as in the trace, and the
+    /// redirect. A later navigation replaces it; it is dropped if the redirect's flow leaves
+    /// without finishing.
+    public var redirectedIntent: FlowPendingIntent? {
+        guard let pending = _pendingIntent else { return nil }
+        let intent = pending.intent
+        return FlowPendingIntent(
+            kind: intent.kind, node: intent.node, nodeID: intent.nodeID,
+            description: intent.description, redirect: pending.redirect.pathDescription,
+            flow: pending.flow?.path)
+    }
+
+    /// The description of ``redirectedIntent``, as in the trace.
+    @available(
+        *, deprecated,
+        message: "Use redirectedIntent (a FlowPendingIntent); this is its description."
+    )
     public var pendingIntent: String? { _pendingIntent?.intent.description }
 }

@@ -252,9 +252,29 @@ open class FlowController {
     /// Sets ``_selectedIndex``, telling observers; other nodes ignore it.
     func _setSelectedIndex(_ index: Int) {}
 
-    /// Checks the container's invariants after a change made through `_change` (called in
-    /// debug builds only; see `FlowStack+Invariants.swift`). Nothing by default.
-    func _checkInvariants() {}
+    /// How this container shows its children besides which ones they are (a ``FlowSplit``:
+    /// collapsed into one stack or not, the column on top when collapsed); other nodes have
+    /// one arrangement only, this one.
+    var _arrangement: _Arrangement { _Arrangement(isCollapsed: false, preferred: 0) }
+
+    /// Sets ``_arrangement``, telling observers; other nodes ignore it.
+    func _setArrangement(_ arrangement: _Arrangement) {}
+
+    /// The container's broken invariants, one message each (none by default; see the
+    /// `+Invariants.swift` files of the tabs and the split). Read by ``_checkInvariants()``
+    /// and by the random test.
+    func _invariantViolations() -> [String] { [] }
+
+    /// Traps on a broken invariant (``_invariantViolations()``) after a change made through
+    /// `_change`, in debug builds and at rest only: a release build does nothing, and nothing
+    /// is checked while a runtime applies a change (the tree is between two shapes).
+    func _checkInvariants() {
+        #if DEBUG
+        guard _RuntimeActivity.applying.isEmpty else { return }
+        let violations = _invariantViolations()
+        precondition(violations.isEmpty, violations.joined(separator: "; "))
+        #endif
+    }
 
     /// Appends the active nodes of this node's subtree, this node first, in entry order: the
     /// node and, below it, the focused path; a ``FlowParallel`` continues into every region

@@ -1,6 +1,6 @@
 // Restoring containers whose children are fixed by the app: a tab container's tabs, a
 // parallel container's regions (a split's columns). They are matched one to one, never
-// built, and their selection (and a split's layout) is restored with them.
+// built, and their selection (and a split's arrangement) is restored with them.
 
 extension _Restoration {
     func restoreTabs(_ tabs: FlowTabs, from stored: FlowSnapshot.Node) throws {
@@ -22,8 +22,8 @@ extension _Restoration {
                     path: split.path,
                     reason: "the split has no \(stored.preferredColumn!) column")
             }
-            splitLayouts.append((split, split._isCollapsed, split._preferredCompact))
-            split._setLayout(
+            splitArrangements.append((split, split._isCollapsed, split._preferredCompact))
+            split._setArrangement(
                 collapsed: stored.collapsed ?? false,
                 preferred: stored.preferredColumn ?? split._preferredCompact)
         }

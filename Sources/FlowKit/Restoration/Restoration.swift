@@ -25,8 +25,8 @@ final class _Restoration {
         [(node: FlowController, children: [FlowController], presented: FlowController?)] = []
     /// Tab selections and regions' focus, as they were before.
     var selections: [(container: FlowController, index: Int)] = []
-    /// Split layouts, as they were before.
-    var splitLayouts: [(split: FlowSplit, collapsed: Bool, preferred: FlowSplit.Column)] =
+    /// Split arrangements (collapsed or not, the preferred column), as they were before.
+    var splitArrangements: [(split: FlowSplit, collapsed: Bool, preferred: FlowSplit.Column)] =
         []
     /// Nodes route factories built (in the tree or not).
     private var built: [FlowController] = []
@@ -337,8 +337,9 @@ final class _Restoration {
         for selection in selections.reversed() {
             selection.container._setSelectedIndex(selection.index)
         }
-        for layout in splitLayouts.reversed() {
-            layout.split._setLayout(collapsed: layout.collapsed, preferred: layout.preferred)
+        for arrangement in splitArrangements.reversed() {
+            arrangement.split._setArrangement(
+                collapsed: arrangement.collapsed, preferred: arrangement.preferred)
         }
         runtime._checkMark = mark
         runtime._discardBuilt(built + dropped)

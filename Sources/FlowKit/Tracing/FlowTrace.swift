@@ -22,6 +22,8 @@ public final class FlowTrace {
     public var isEnabled: Bool
 
     /// How many of the most recent records are kept. Defaults to 10,000.
+    ///
+    /// - Precondition: at least 1 (to keep nothing, set ``isEnabled`` to `false`).
     @exclusivity(unchecked)
     public var limit: Int {
         didSet {
@@ -50,6 +52,8 @@ public final class FlowTrace {
     private var start = 0
 
     /// Creates a trace.
+    ///
+    /// - Precondition: `limit` is at least 1.
     public init(isEnabled: Bool = true, limit: Int = 10_000) {
         precondition(limit > 0, "FlowTrace.limit must be positive")
         self.isEnabled = isEnabled

@@ -38,7 +38,15 @@ public enum FlowTraceRecord: Equatable, Hashable, Sendable, CustomStringConverti
 
     /// An interactive gesture of the platform (see ``FlowTransitions``): `began`, `cancelled`
     /// or `committed`, in the container `at` (a swipe back on a stack, a sheet dragged down).
-    case gesture(GesturePhase, kind: String, at: String)
+    case gesture(GesturePhase, kind: FlowInteractiveTransition.Kind, at: String)
+
+    /// A gesture record from the name of its kind (`"pop"`, `"dismiss"`), as the record took
+    /// it before its kind became ``FlowInteractiveTransition/Kind``. A name that is not a
+    /// kind's makes a `pop` record.
+    @available(*, deprecated, message: "pass a FlowInteractiveTransition.Kind (.pop, .dismiss)")
+    public static func gesture(_ phase: GesturePhase, kind: String, at path: String) -> Self {
+        .gesture(phase, kind: FlowInteractiveTransition.Kind(rawValue: kind) ?? .pop, at: path)
+    }
 
     /// The phase of an interactive gesture.
     public enum GesturePhase: String, Sendable, Hashable {
@@ -96,7 +104,7 @@ public enum FlowTraceRecord: Equatable, Hashable, Sendable, CustomStringConverti
         case .notRestored(let node, let reason):
             return "not restored \(node): \(reason)"
         case .gesture(let phase, let kind, let at):
-            return "gesture \(kind) \(phase.rawValue) at \(at)"
+            return "gesture \(kind.rawValue) \(phase.rawValue) at \(at)"
         }
     }
 }

@@ -37,10 +37,8 @@ extension FlowController {
         validate: () throws -> Subject?,
         _ plan: (inout _Transaction, Subject) throws -> Void
     ) throws -> Subject? {
-        if let runtime = _RuntimeActivity.applyingRuntime {
-            let subject = try whenQueued()
-            runtime._enqueueChange(operation ?? .change(kind), at: self, again())
-            return subject
+        if _queueWhileApplying(kind, operation: operation, again: again()) {
+            return try whenQueued()
         }
         guard let subject = try validate() else { return nil }
         try _perform(
@@ -54,9 +52,10 @@ extension FlowController {
         return subject
     }
 
-    /// ``_change(_:operation:again:offline:whenQueued:validate:_:)`` for an operation that
-    /// returns nothing: `validate` says whether there is anything to change. Returns whether
-    /// the change was made now (not queued, and something to change).
+    /// The form of ``_change(_:operation:again:offline:domain:describe:whenQueued:validate:_:)``
+    /// for an operation that returns nothing: the same rungs, with `validate` saying whether
+    /// there is anything to change. Returns whether the change was made now (not queued,
+    /// and something to change).
     @inline(__always) @discardableResult
     func _change(
         _ kind: FlowChange.Kind, operation: FlowFailure.Operation? = nil,
@@ -67,10 +66,27 @@ extension FlowController {
         validate: () throws -> Bool,
         _ plan: (inout _Transaction) throws -> Void
     ) throws -> Bool {
-        try _change(
-            kind, operation: operation, again: again(), offline: attach(), domain: domain(),
-            describe: describe, whenQueued: { false }, validate: { try validate() ? true : nil }
-        ) { change, _ in try plan(&change) } ?? false
+        if _queueWhileApplying(kind, operation: operation, again: again()) { return false }
+        guard try validate() else { return false }
+        try _perform(
+            kind, again: again(), offline: attach(), domain: domain(), describe: describe, plan)
+        #if DEBUG
+        _checkInvariants()
+        #endif
+        return true
+    }
+
+    /// The queue rung: while a change is being applied, queues `again` behind it (its error
+    /// then goes to ``FlowRuntime/onError``, named by `operation`, else by `kind`) and
+    /// returns `true`.
+    @inline(__always)
+    func _queueWhileApplying(
+        _ kind: FlowChange.Kind, operation: FlowFailure.Operation?,
+        again: @autoclosure () -> @MainActor () throws -> Void
+    ) -> Bool {
+        guard let runtime = _RuntimeActivity.applyingRuntime else { return false }
+        runtime._enqueueChange(operation ?? .change(kind), at: self, again())
+        return true
     }
 
     /// Throws ``FlowError/notInTree(node:)`` unless this node is in a running tree (or a
@@ -112,12 +128,19 @@ extension FlowController {
             try plan(&change)
             _applyOffline(change)
         case .live(let runtime):
-            try runtime._transact(
-                kind, domain: domain ?? self,
-                makeIntent: {
-                    if let describe { return _Intent(describe: describe, run: again()) }
-                    return _Intent(kind, at: self, run: again())
-                }, plan)
+            // A domain of its own only for `unwind` (`domain ?? self` would copy the node, a
+            // slow side-table retain on every change).
+            if let domain {
+                try runtime._transact(
+                    kind, domain: domain,
+                    makeIntent: { _Intent(kind, at: self, describe: describe, run: again()) },
+                    plan)
+            } else {
+                try runtime._transact(
+                    kind, domain: self,
+                    makeIntent: { _Intent(kind, at: self, describe: describe, run: again()) },
+                    plan)
+            }
         case .queued(let runtime):
             runtime._enqueueChange(.change(kind), at: self, again())
         }

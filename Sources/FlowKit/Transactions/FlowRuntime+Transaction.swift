@@ -257,6 +257,7 @@ extension FlowRuntime {
             if tracing { trace._append(.change(consume traced)) }
         }
         if change.mayMoveFocus { _updateActive() }
+        _checkInvariants()
     }
 
 }

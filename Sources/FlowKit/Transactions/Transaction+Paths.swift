@@ -24,7 +24,7 @@ extension _Transaction {
     /// - a node planned to join a container anywhere inside it never enters: it is dropped
     ///   (``dropInsertion(at:)``), with what was built below it;
     /// - a removal inside it is dropped: the subtree's own exit exits that node, once;
-    /// - the layouts, selections, split layouts and fills planned for nodes inside it are
+    /// - the layouts, selections, arrangements and fills planned for nodes inside it are
     ///   dropped (its containers are not re-shaped on their way out).
     ///
     /// One path alone never plans inside what it removes (it goes down the tree, removing
@@ -59,7 +59,7 @@ extension _Transaction {
         removals.removeAll { isRemoved($0._effectiveParent) }
         layouts.removeAll { isRemoved($0.container) }
         selections.removeAll { isRemoved($0.container) }
-        splitLayouts.removeAll { isRemoved($0.split) }
+        arrangements.removeAll { isRemoved($0.container) }
         fills.removeAll { isRemoved($0.node) }
     }
 }

@@ -1,5 +1,18 @@
 // A transaction's selections: the child a tab container or a parallel container selects,
-// and a split's layout (collapsed or not, the column shown on top when collapsed).
+// and a container's arrangement (a split collapsed or not, the column shown on top when
+// collapsed). The transaction plans and applies both through the container's own accessors
+// (`_selectedIndex`, `_setSelectedIndex(_:)`, `_arrangement`, `_setArrangement(_:)`), so it
+// knows no container type.
+
+/// How a container shows its children besides which ones they are: collapsed into one stack
+/// or not, and the child shown on top when collapsed (``FlowController/_arrangement``; a
+/// ``FlowSplit``'s, whose children are its columns). Other containers have one arrangement.
+struct _Arrangement: Equatable {
+    var isCollapsed: Bool
+    /// The index of the child shown on top when collapsed, if it shows something (else the
+    /// nearest one before it that does): a split's preferred compact column.
+    var preferred: Int
+}
 
 extension _Transaction {
     /// Plans `container` (a ``FlowTabs`` or a ``FlowParallel``) selecting the child at
@@ -22,46 +35,38 @@ extension _Transaction {
         }
     }
 
-    /// Plans `split`'s layout: shown collapsed (one stack) or expanded (its columns), and
-    /// the column shown on top when collapsed. `nil` keeps what is planned so far.
-    func setLayout(
-        of split: FlowSplit, collapsed: Bool? = nil, preferred: FlowSplit.Column? = nil
-    ) {
-        if let index = splitLayouts.firstIndex(where: { $0.split === split }) {
-            if let collapsed { splitLayouts[index].collapsed = collapsed }
-            if let preferred { splitLayouts[index].preferred = preferred }
-            // Set back to the layout the split has: nothing moves.
-            if splitLayouts[index].collapsed == split._isCollapsed
-                && splitLayouts[index].preferred == split._preferredCompact
-            {
-                splitLayouts.remove(at: index)
-            }
+    /// Plans `container`'s arrangement: collapsed or not, and the child shown on top when
+    /// collapsed (see ``_Arrangement``). `nil` keeps what is planned so far.
+    func arrange(_ container: FlowController, collapsed: Bool? = nil, preferred: Int? = nil) {
+        let current = container._arrangement
+        if let index = arrangements.firstIndex(where: { $0.container === container }) {
+            if let collapsed { arrangements[index].arrangement.isCollapsed = collapsed }
+            if let preferred { arrangements[index].arrangement.preferred = preferred }
+            // Set back to the arrangement the container has: nothing moves.
+            if arrangements[index].arrangement == current { arrangements.remove(at: index) }
             return
         }
-        let layout = (
-            split: split, collapsed: collapsed ?? split._isCollapsed,
-            preferred: preferred ?? split._preferredCompact
+        let arrangement = _Arrangement(
+            isCollapsed: collapsed ?? current.isCollapsed, preferred: preferred ?? current.preferred
         )
-        if layout.collapsed != split._isCollapsed || layout.preferred != split._preferredCompact {
-            splitLayouts.append(layout)
-        }
+        if arrangement != current { arrangements.append((container, arrangement)) }
     }
 
-    /// The layout `split` will have after this change (as planned so far).
-    func plannedLayout(of split: FlowSplit) -> (collapsed: Bool, preferred: FlowSplit.Column) {
-        if let layout = splitLayouts.first(where: { $0.split === split }) {
-            return (layout.collapsed, layout.preferred)
+    /// The arrangement `container` will have after this change (as planned so far).
+    func plannedArrangement(of container: FlowController) -> _Arrangement {
+        if let planned = arrangements.first(where: { $0.container === container }) {
+            return planned.arrangement
         }
-        return (split._isCollapsed, split._preferredCompact)
+        return container._arrangement
     }
 
-    /// Applies the planned selections and split layouts (after the layouts).
+    /// Applies the planned selections and arrangements (after the layouts).
     func applySelections() {
         for selection in selections {
             selection.container._setSelectedIndex(selection.index)
         }
-        for layout in splitLayouts {
-            layout.split._setLayout(collapsed: layout.collapsed, preferred: layout.preferred)
+        for planned in arrangements {
+            planned.container._setArrangement(planned.arrangement)
         }
     }
 }

@@ -36,10 +36,12 @@ final class _Transaction {
     /// ``FlowTabs``'s selected tab, a ``FlowParallel``'s focused region.
     @exclusivity(unchecked)
     var selections: [(container: FlowController, index: Int)] = []
-    /// Splits whose layout the change sets: collapsed or not (the platform collapsed or
-    /// expanded them), and the column a collapsed split shows on top.
+    /// Containers whose arrangement the change sets (``_Arrangement``: a split collapsed or
+    /// expanded by the platform, the column a collapsed split shows on top). Every change
+    /// reads and empties it (unchecked exclusivity: see the note above the properties, and
+    /// Reliability.md's list of unsafe constructs).
     @exclusivity(unchecked)
-    var splitLayouts: [(split: FlowSplit, collapsed: Bool, preferred: FlowSplit.Column)] = []
+    var arrangements: [(container: FlowController, arrangement: _Arrangement)] = []
     /// Entering nodes whose entry guard has already decided (a restoration asks each
     /// restored node's guard as it rebuilds it): ``FlowRuntime/_commit(_:)`` does not ask
     /// them again.
@@ -110,7 +112,7 @@ final class _Transaction {
     /// that reuse would keep allocated for good.
     var isWorthKeeping: Bool {
         removals.capacity <= 64 && layouts.capacity <= 64 && insertions.capacity <= 64
-            && fills.capacity <= 64 && selections.capacity <= 64 && splitLayouts.capacity <= 64
+            && fills.capacity <= 64 && selections.capacity <= 64 && arrangements.capacity <= 64
     }
 
     /// Empties the change for reuse: every node reference is dropped, array storage is kept.
@@ -122,7 +124,7 @@ final class _Transaction {
         _empty(&insertions)
         _empty(&fills)
         _empty(&selections)
-        if !splitLayouts.isEmpty { splitLayouts.removeAll(keepingCapacity: true) }
+        if !arrangements.isEmpty { arrangements.removeAll(keepingCapacity: true) }
         if !decidedEntries.isEmpty { decidedEntries.removeAll() }
         isPlatformInitiated = false
         reorders = false
@@ -131,7 +133,7 @@ final class _Transaction {
 
     var isEmpty: Bool {
         removals.isEmpty && insertions.isEmpty && fills.isEmpty && !reorders
-            && selections.isEmpty && splitLayouts.isEmpty
+            && selections.isEmpty && arrangements.isEmpty
     }
 
     /// Clears the prospective-parent links of the planned insertions: called when the
@@ -143,7 +145,7 @@ final class _Transaction {
     /// Whether the focused path or the active nodes can be different after this change: only
     /// if it starts or stops the tree, reshapes an active container or a region of an active
     /// ``FlowParallel`` (a hidden column of a collapsed split comes on top when it gets
-    /// entries), or moves a selection or a split's layout. Changes below a covered node (a
+    /// entries), or moves a selection or an arrangement. Changes below a covered node (a
     /// stack entry that is not the top) leave the focus where it is.
     var mayMoveFocus: Bool {
         if domain == nil { return true }
@@ -156,7 +158,7 @@ final class _Transaction {
             }
         }
         for selection in selections where selection.container.isActive { return true }
-        for layout in splitLayouts where layout.split.isActive { return true }
+        for planned in arrangements where planned.container.isActive { return true }
         return false
     }
 

@@ -465,7 +465,7 @@ struct FuzzGenerator {
     // MARK: The next operation
 
     mutating func next(_ model: FuzzModel) -> FuzzOp {
-        avoidingKnownIssues(asTheUser(nextOp(model), model), model)
+        asTheUser(nextOp(model), model)
     }
 
     /// A platform selection (or a selection binding write) on a runtime with a platform is
@@ -486,28 +486,6 @@ struct FuzzGenerator {
         }
         let index = x.flatMap { model.nodes[t]!.children.firstIndex(of: $0) }
         return .tapTab(r, t, index: index ?? model.nodes[t]!.children.count)
-    }
-
-    /// The operation, changed so that it does not trigger a FlowKit bug tolerated as a
-    /// known issue (``FuzzModel/knownIssues``).
-    ///
-    /// - `oneEntryReorder`: a `setStack` on a runtime whose platform moves stacks one entry
-    ///   per step keeps only the entries the stack starts with (so that none is popped on the
-    ///   way and pushed again), then adds the new ones: with a reorder or an entry left out
-    ///   below a kept one, an entry that presents (or whose sheet waits) is popped on the way
-    ///   while its sheet is presented from it again, in the same pass (an illegal call), or,
-    ///   with transitions that take no time, dismissed and presented again without end.
-    private func avoidingKnownIssues(_ op: FuzzOp, _ model: FuzzModel) -> FuzzOp {
-        guard FuzzModel.tolerated.contains("oneEntryReorder"), case .setStack(let s, let list) = op,
-            let r = model.nodes[s]?.runtime, model.runtimes[r]?.held == true,
-            model.runtimes[r]!.platform?.rules.stackSteps == .oneEntry
-        else { return op }
-        let current = model.nodes[s]!.children
-        var seen = Set<FuzzID>()
-        let unique = list.filter { seen.insert($0).inserted }
-        guard unique.count == list.count else { return op }  // refused anyway
-        return .setStack(
-            s, current.prefix(while: list.contains) + list.filter { !current.contains($0) })
     }
 
     private mutating func nextOp(_ model: FuzzModel) -> FuzzOp {

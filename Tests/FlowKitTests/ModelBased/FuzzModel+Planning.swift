@@ -276,7 +276,7 @@ extension FuzzModel {
         change.removals.removeAll { isRemoved(nodes[$0]!.parent) }
         change.layouts.removeAll { isRemoved($0.container) }
         change.selections = change.selections.filter { !isRemoved($0.key) }
-        change.splitLayouts = change.splitLayouts.filter { !isRemoved($0.key) }
+        change.splitArrangements = change.splitArrangements.filter { !isRemoved($0.key) }
         change.fills.removeAll { isRemoved($0) }
     }
 

@@ -71,12 +71,13 @@ extension FuzzModel {
                 journal.append(FuzzExpect("skip \(op)"))
             case .tabTap(let tab?, let popsTo):
                 // The tab bar shows the tab, then tells FlowKit; a reselected stack the
-                // platform popped to its root is reported as a platform pop if FlowKit did
-                // not pop it itself.
+                // platform popped to its root is told to FlowTransitions
+                // (`platformDidPop(_:toShownEntry:)`), which pops the tree to that entry if
+                // the tree still has it below its top.
                 guard node.children.contains(tab) else { return }
                 try perform(.platformSelect(t, tab), context: .top)
                 if let popsTo, let stack = nodes[tab], stack.kind == .stack,
-                    stack.children.count > 1, stack.children.first == popsTo
+                    stack.children.contains(popsTo), stack.children.last != popsTo
                 {
                     try perform(.platformPopTo(tab, popsTo), context: .top)
                 }

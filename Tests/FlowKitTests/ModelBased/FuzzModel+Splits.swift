@@ -68,35 +68,36 @@ extension FuzzModel {
         }
     }
 
-    func plannedSplitLayout(_ split: FuzzID, _ change: Change) -> SplitLayout {
-        change.splitLayouts[split]
-            ?? SplitLayout(collapsed: nodes[split]!.collapsed, preferred: nodes[split]!.preferred)
+    func plannedSplitArrangement(_ split: FuzzID, _ change: Change) -> SplitArrangement {
+        change.splitArrangements[split]
+            ?? SplitArrangement(
+                collapsed: nodes[split]!.collapsed, preferred: nodes[split]!.preferred)
     }
 
-    /// Plans `split`'s layout (`nil` keeps what is planned so far).
-    func setSplitLayout(
+    /// Plans `split`'s arrangement (`nil` keeps what is planned so far).
+    func setSplitArrangement(
         _ split: FuzzID, collapsed: Bool? = nil, preferred: FuzzColumn? = nil,
         _ change: inout Change
     ) {
-        var layout = plannedSplitLayout(split, change)
-        if let collapsed { layout.collapsed = collapsed }
-        if let preferred { layout.preferred = preferred }
-        change.splitLayouts[split] = layout
+        var arrangement = plannedSplitArrangement(split, change)
+        if let collapsed { arrangement.collapsed = collapsed }
+        if let preferred { arrangement.preferred = preferred }
+        change.splitArrangements[split] = arrangement
     }
 
-    /// The splits whose layout a change moves.
-    func movedSplitLayouts(_ change: Change) -> [FuzzID] {
-        change.splitLayouts.filter { split, layout in
-            layout
-                != SplitLayout(
+    /// The splits whose arrangement a change moves.
+    func movedSplitArrangements(_ change: Change) -> [FuzzID] {
+        change.splitArrangements.filter { split, arrangement in
+            arrangement
+                != SplitArrangement(
                     collapsed: nodes[split]!.collapsed, preferred: nodes[split]!.preferred)
         }.map(\.key).sorted()
     }
 
-    func applySplitLayouts(_ change: Change) {
-        for (split, layout) in change.splitLayouts {
-            nodes[split]!.collapsed = layout.collapsed
-            nodes[split]!.preferred = layout.preferred
+    func applySplitArrangements(_ change: Change) {
+        for (split, arrangement) in change.splitArrangements {
+            nodes[split]!.collapsed = arrangement.collapsed
+            nodes[split]!.preferred = arrangement.preferred
         }
     }
 
@@ -105,7 +106,7 @@ extension FuzzModel {
     func planFocus(
         _ split: FuzzID, _ index: Int, requiringContent: Bool, _ change: inout Change
     ) throws {
-        guard plannedSplitLayout(split, change).collapsed else {
+        guard plannedSplitArrangement(split, change).collapsed else {
             change.selections[split] = index
             return
         }
@@ -116,7 +117,7 @@ extension FuzzModel {
                     split: $0, reason: "is collapsed and its \(name) column shows nothing")
             }
         }
-        setSplitLayout(split, preferred: column(at: index, of: split), &change)
+        setSplitArrangement(split, preferred: column(at: index, of: split), &change)
     }
 
     func notARegion(_ split: FuzzID, column: FuzzColumn) -> FuzzRefusal {
@@ -155,7 +156,7 @@ extension FuzzModel {
     func planBringingOnTop(_ index: Int, of split: FuzzID, _ change: inout Change) {
         let node = nodes[split]!
         if node.collapsed, index > columnIndex(split, node.preferred) ?? 0 {
-            setSplitLayout(split, preferred: column(at: index, of: split), &change)
+            setSplitArrangement(split, preferred: column(at: index, of: split), &change)
         }
     }
 
@@ -225,7 +226,7 @@ extension FuzzModel {
         try exitedCheck(split)
         guard !nodes[split]!.collapsed else { return }
         try change(split, .platformCollapse, platform: true, context: context) { change in
-            setSplitLayout(split, collapsed: true, &change)
+            setSplitArrangement(split, collapsed: true, &change)
         }
     }
 
@@ -234,7 +235,7 @@ extension FuzzModel {
         guard nodes[split]!.collapsed else { return }
         let top = effectiveFocus(split)
         try change(split, .platformExpand, platform: true, context: context) { change in
-            setSplitLayout(split, collapsed: false, &change)
+            setSplitArrangement(split, collapsed: false, &change)
             change.selections[split] = top
         }
     }
@@ -291,7 +292,7 @@ extension FuzzModel {
         guard !removed.isEmpty || landing.column != top else { return }
         try change(split, .platformPop, platform: true, context: context) { change in
             for (node, container) in removed { remove(node, from: container, &change) }
-            setSplitLayout(split, preferred: column(at: landing.column, of: split), &change)
+            setSplitArrangement(split, preferred: column(at: landing.column, of: split), &change)
         }
     }
 

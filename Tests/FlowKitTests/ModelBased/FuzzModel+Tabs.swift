@@ -30,7 +30,9 @@ extension FuzzModel {
     }
 
     /// Selecting moves activation only; reselecting pops the tab's stack to its bottom entry
-    /// when the container says so (guarded unless the platform did it).
+    /// when the container says so (guarded unless the platform did it). The platform's
+    /// reselection of a tab whose stack lies deeper in it (no tab bar pops that one) is
+    /// FlowKit's own `popToRoot()` of that stack, and no selection change (issue 29, 29.e).
     func select(_ x: FuzzID, in t: FuzzID, platform: Bool, context: Context) throws {
         try exitedCheck(t)
         guard let index = nodes[t]!.children.firstIndex(of: x) else {
@@ -42,6 +44,10 @@ extension FuzzModel {
             guard nodes[t]!.reselectionPops, let found = reselectionStack(x),
                 nodes[found]!.children.count > 1
             else { return }
+            if platform && found != x {
+                try perform(.popToRoot(found), context: context)
+                return
+            }
             stack = found
             popped = nodes[found]!.children.dropFirst().reversed()
         }
@@ -107,7 +113,7 @@ extension FuzzModel {
     /// Whether a planned change changes nothing (FlowKit then commits nothing).
     func isEmpty(_ change: Change) -> Bool {
         return change.changesNoContent && movedSelections(change).isEmpty
-            && movedSplitLayouts(change).isEmpty
+            && movedSplitArrangements(change).isEmpty
     }
 
     /// Applies a change's selections, after its layouts. A tab container whose tabs changed
@@ -115,7 +121,7 @@ extension FuzzModel {
     /// else selects the first.
     func applySelections(_ change: Change) {
         for (t, index) in change.selections { nodes[t]!.selected = index }
-        applySplitLayouts(change)
+        applySplitArrangements(change)
         for layout in change.layouts
         where nodes[layout.container]!.kind == .tabs && change.selections[layout.container] == nil {
             let node = nodes[layout.container]!

@@ -56,29 +56,16 @@ extension FuzzWorld {
                 transitions._inFlight[tabs.id] == nil, transitions._inFlight[shown[index]] == nil,
                 transitions._gesture == nil
             else { return .busy }
+            if FuzzModel.tolerated.contains("tapDuringTabReorder"),
+                transitions._shown[tabs.id]?.children != tabs.tabs.map(\.id)
+            {
+                return .busy  // known issue: the tap's selection would be noted as a tree index
+            }
             let tab = tabs.tabs.first { $0.id == shown[index] }
             var popsTo: FuzzID?
             if selected == index, let stack = tab as? FlowStack {
                 let entries = platform.shownChildren(of: stack)
                 if entries.count > 1 { popsTo = fuzzID(entries[0]) }
-            }
-            // Known issues (see ``FuzzModel/knownIssues``): the user does not tap there.
-            if FuzzModel.tolerated.contains("reselectPoppedTab"), popsTo != nil,
-                let stack = tab as? FlowStack,
-                !(stack.entries.count > 1 && stack.entries.first.map { fuzzID($0.id) } == popsTo)
-            {
-                return .busy  // the platform would pop a stack the tree popped already
-            }
-            if FuzzModel.tolerated.contains("reselectNestedStack"), let tab,
-                tabs.tabs.indices.contains(tabs.selectedIndex),
-                tabs.tabs[tabs.selectedIndex] === tab, tabs.reselectionPopsToRoot,
-                !(tab is FlowStack)
-            {
-                var node: FlowController? = tab
-                while let current = node, !(current is FlowStack) { node = current.focusedChild }
-                if let nested = node as? FlowStack, nested.entries.count > 1 {
-                    return .busy  // FlowKit would pop a stack inside the tab as the platform's
-                }
             }
             return .tabTap(tab: tab.map { FuzzWorld.id(of: $0) ?? -2 }, popsTo: popsTo)
         case .tapBack(let r, let s):
@@ -151,14 +138,14 @@ extension FuzzWorld {
             }
             try platform.tapBack(on: stack, in: t)
         case .tapTab(let r, let t, let index):
-            guard let platform = runtimes[r]?.platform, let tabs = node(t) as? FlowTabs else {
-                return
-            }
+            guard let platform = runtimes[r]?.platform, let transitions = runtimes[r]?.transitions,
+                let tabs = node(t) as? FlowTabs
+            else { return }
             if case .busy = shownAnswer(op) {
                 journal.append("skip \(op)")
                 return
             }
-            try platform.tapTab(at: index, of: tabs)
+            try platform.tapTab(at: index, of: tabs, in: transitions)
         default:
             preconditionFailure("not a platform operation: \(op)")
         }
@@ -179,15 +166,7 @@ extension FuzzWorld {
                     + platform.performedSteps.suffix(12).map { "    \($0)" }.joined(
                         separator: "\n")
             }
-            var illegal = platform.illegalCalls
-            if FuzzModel.tolerated.contains("presentInPushPass") {
-                // Known issue: one pass starts a step in a stack and presents from an entry of
-                // it that the step covers (see ``FuzzModel/knownIssues``).
-                illegal.removeAll {
-                    $0.contains(": presenting from a node not on screen (")
-                        && $0.hasSuffix(" is in a transition)")
-                }
-            }
+            let illegal = platform.illegalCalls
             if let first = illegal.first {
                 return (
                     "illegal platform call (\(Self.illegalKind(first)))",

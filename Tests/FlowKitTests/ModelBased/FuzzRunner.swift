@@ -91,6 +91,9 @@ final class FuzzRun {
         if let failure = compareLogs(op) { return failure }
         if let failure = await census(op) { return failure }
         if let failure = compareTree(op) { return failure }
+        if let problem = world.invariantProblem() {
+            return fail(problem.check, op, problem.message)
+        }
         world.countPlatformSteps()
         if let problem = world.platformProblem(model) {
             return fail(problem.check, op, problem.message)
@@ -365,10 +368,14 @@ final class FuzzRun {
                 problems.append(
                     "root \(String(describing: root)) != \(String(describing: expected.root))")
             }
-            if runtime.pendingIntent != expected.intent?.description {
+            let intent = runtime.redirectedIntent
+            if intent?.description != expected.intent?.description
+                || (intent?.flow != nil) != (expected.intent?.flow != nil)
+            {
                 problems.append(
-                    "pendingIntent \(runtime.pendingIntent ?? "nil") != "
-                        + "\(expected.intent?.description ?? "nil")")
+                    "redirectedIntent \(intent?.description ?? "nil") (flow "
+                        + "\(intent?.flow ?? "nil")) != \(expected.intent?.description ?? "nil")"
+                        + " (flow \(expected.intent?.flow.map { "\($0)" } ?? "nil"))")
             }
             if ids(runtime.focusedPath) != expected.focused {
                 problems.append("focusedPath \(ids(runtime.focusedPath)) != \(expected.focused)")

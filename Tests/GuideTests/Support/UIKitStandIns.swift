@@ -1,6 +1,6 @@
 import Foundation
 
-// Stand-ins for the UIKit types the UIKit host of Docs/Hosting.md calls, named and shaped
+// Stand-ins for the UIKit types the UIKit host of Docs/HostingUIKit.md calls, named and shaped
 // like UIKit's, so that the guide's code compiles and runs on Linux unchanged.
 //
 // Transitions take time here as in UIKit, but the clock is the test: an animated transition
@@ -24,7 +24,7 @@ import Foundation
 //
 // What cannot be checked here: the real order of UIKit's callbacks around the end of a
 // transition (assumed: the coordinator's completions, then the delegate), views, layout and
-// adaptivity — see Docs/Hosting.md.
+// adaptivity — see Docs/HostingUIKit.md.
 
 /// The stand-ins' shared state: the transitions running and the illegal calls. Tests are
 /// synchronous on the main actor, so one test's use cannot interleave with another's; each

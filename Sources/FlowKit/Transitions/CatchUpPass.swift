@@ -1,4 +1,4 @@
-/// One planning pass of ``FlowTransitions``: walks what the platform shows, compares each
+/// One catch-up pass of ``FlowTransitions``: walks what the platform shows, compares each
 /// shown node with the live tree, and issues the steps the rules allow now.
 ///
 /// Linear in the shown tree and the live tree; a pass runs when a change happens in an idle
@@ -11,7 +11,7 @@
 /// under another presentation of its layer, or in a container whose transition (or gesture)
 /// is running.
 @MainActor
-struct _Planner {
+struct _CatchUpPass {
     let transitions: FlowTransitions
     let runtime: FlowRuntime
     /// The live tree's nodes by identity.
@@ -97,7 +97,7 @@ struct _Planner {
         return true
     }
 
-    /// Plans below the shown node `id`. `covered`: a presentation the platform shows covers
+    /// Catches up below the shown node `id`. `covered`: a presentation the platform shows covers
     /// this node. `onScreen`: the platform shows this node on screen (see
     /// ``FlowTransitions/isOnScreen(_:)``), so it may present.
     mutating func visit(_ id: FlowNodeID, covered: Bool, onScreen: Bool) {
@@ -142,11 +142,18 @@ struct _Planner {
         if rules.changesUnderPresentation || !modalTransitionRuns
             || !(covered || hasPresentationWithin(id))
         {
-            planChildren(of: node, shown: shown)
+            catchUpChildren(of: node, shown: shown)
         }
-        // 5. Kept children and the kept presented node.
+        // 5. Kept children and the kept presented node, as the platform shows them now (a
+        //    step issued above may have ended already). A container's children are on
+        //    screen only once it shows what the tree has: a child its next step removes or
+        //    covers (a reorder popping it, a push above it, another tab selected) does not
+        //    present meanwhile.
+        guard let shown = transitions._shown[id] else { return }
+        let busyNow = transitions._isRunningStep(in: id)
         let childrenOnScreen =
-            onScreen && !busy && shown.presented == nil && node._presented == nil
+            onScreen && !busyNow && shown.presented == nil && node._presented == nil
+            && transitions._showsTree(of: node, shown: shown)
         for (index, child) in shown.children.enumerated() where live[child] != nil {
             visit(
                 child, covered: coveredBelow,
@@ -154,7 +161,7 @@ struct _Planner {
                     && transitions._showsOnScreen(index, of: node, shown: shown))
         }
         if let presented = shown.presented {
-            visit(presented, covered: covered, onScreen: onScreen && !busy)
+            visit(presented, covered: covered, onScreen: onScreen && !busyNow)
         }
     }
 
@@ -184,7 +191,7 @@ struct _Planner {
     }
 
     /// The step that brings `node`'s shown children (or selection) towards the tree's.
-    private mutating func planChildren(of node: FlowController, shown: _ShownNode) {
+    private mutating func catchUpChildren(of node: FlowController, shown: _ShownNode) {
         let target = node._children.map(\.id)
         if shown.children != target {
             guard canIssue(in: node.id, modal: false) else { return }

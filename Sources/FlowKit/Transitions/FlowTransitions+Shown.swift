@@ -36,13 +36,14 @@ extension FlowTransitions {
     }
 
     /// Whether the platform shows `node` (it may have left the tree, and be removed by a step
-    /// that is planned or running).
+    /// that is issued or running).
     public func isShown(_ node: FlowController) -> Bool { _shown[node.id] != nil }
 
     /// Whether the platform shows `node` on screen, so that it may present: it is shown, and
     /// every container on its way from the root shows it (the top entry of a stack, the
     /// selected tab of a tab container, a visible column of a split: all columns expanded,
-    /// the one on top collapsed), none of them is in a transition or a gesture, and no node
+    /// the one on top collapsed), none of them is in a transition or a gesture or still has
+    /// children (or a tab) to show that the tree has, and no node
     /// of its layer above it presents (a presentation covers its presenter's whole subtree).
     ///
     /// A presentation whose presenter is not on screen waits until it is: see
@@ -57,6 +58,7 @@ extension FlowTransitions {
                 else { return false }
                 let live = _liveNode(parent)
                 if live?._presented != nil { return false }
+                if let live, !_showsTree(of: live, shown: shown) { return false }
                 if !_showsOnScreen(index, of: live, shown: shown) { return false }
             }
             current = parent
@@ -90,6 +92,14 @@ extension FlowTransitions {
     /// Whether a step runs in the shown node `id`, or a gesture there.
     func _isRunningStep(in id: FlowNodeID) -> Bool {
         _inFlight[id] != nil || _gesture?.container == id
+    }
+
+    /// Whether the platform shows `node`'s children (and, for a tab container, its selection)
+    /// as the tree has them: until then its next step removes or covers some of them.
+    func _showsTree(of node: FlowController, shown: _ShownNode) -> Bool {
+        guard shown.children.elementsEqual(node._children.lazy.map(\.id)) else { return false }
+        if let tabs = node as? FlowTabs { return shown.selected == tabs._selectedIndex }
+        return true
     }
 
     /// Whether the container `node` (live; `nil` if it left the tree) shows its shown child

@@ -8,25 +8,51 @@
 /// ``commit()`` makes the platform's change, with the usual teardown, not echoed to the host.
 /// Only the first ``commit()`` or ``cancel()`` counts.
 ///
-/// The steps that waited are planned as soon as either is called. Call it once the platform
+/// The steps that waited are issued as soon as either is called. Call it once the platform
 /// has finished the gesture's own animation, or, if you call it when the user lets go (UIKit's
 /// `notifyWhenInteractionChanges`), hold the steps that arrive until the platform is ready, as
 /// the UIKit host of <doc:Hosting> does.
 @MainActor
 public final class FlowInteractiveTransition {
+    /// What an interactive gesture does once committed.
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        /// A swipe back on a stack: its top entry slides away
+        /// (``FlowTransitions/beginInteractivePop(on:)``).
+        case pop
+        /// A sheet dragged down: the presented node goes
+        /// (``FlowTransitions/beginInteractiveDismiss(of:)``).
+        case dismiss
+
+        /// Compares with the `String` ``FlowInteractiveTransition/kind`` was before it became
+        /// an enum (`"pop"`, `"dismiss"`).
+        @available(*, deprecated, message: "compare with .pop or .dismiss (or use rawValue)")
+        public static func == (kind: Kind, name: String) -> Bool { kind.rawValue == name }
+
+        /// Compares with the `String` ``FlowInteractiveTransition/kind`` was before it became
+        /// an enum.
+        @available(*, deprecated, message: "compare with .pop or .dismiss (or use rawValue)")
+        public static func != (kind: Kind, name: String) -> Bool { kind.rawValue != name }
+    }
+
     private weak var transitions: FlowTransitions?
     private let token: Int
-    /// What the gesture does: `pop` or `dismiss`.
-    public let kind: String
+    /// What the gesture does: ``Kind/pop`` or ``Kind/dismiss``.
+    public let kind: Kind
+    /// The node the gesture happens in: the stack (a pop) or the presenter (a dismissal).
+    public let container: FlowNodeID
+    /// The container's path when the gesture began (for logs and traces).
+    public let containerPath: String
     /// How far the gesture has gone, from 0 to 1 (what ``update(progress:)`` last set).
     public private(set) var progress = 0.0
     /// Whether the gesture has ended (committed or cancelled).
     public private(set) var hasEnded = false
 
-    init(transitions: FlowTransitions, token: Int, kind: String) {
+    init(transitions: FlowTransitions, token: Int, gesture: _Gesture) {
         self.transitions = transitions
         self.token = token
-        self.kind = kind
+        kind = gesture.kind
+        container = gesture.container
+        containerPath = gesture.path
     }
 
     /// Records how far the gesture has gone (0 to 1). Nothing else happens.
@@ -57,14 +83,17 @@ public final class FlowInteractiveTransition {
 /// The gesture in progress: where, and what the platform shows once it is committed.
 struct _Gesture {
     let token: Int
+    let kind: FlowInteractiveTransition.Kind
     /// The stack (pop) or the presenter (dismiss).
     let container: FlowNodeID
-    let isDismissal: Bool
     /// For a pop: the entry the platform shows on top once committed.
     let newTop: FlowNodeID?
     /// For a dismissal: the presented node.
     let presented: FlowNodeID?
+    /// The container's path.
     let path: String
+
+    var isDismissal: Bool { kind == .dismiss }
 }
 
 extension FlowTransitions {
@@ -100,7 +129,7 @@ extension FlowTransitions {
             try _requireGestureCanBegin(in: id, path: stack.path)
         }
         return _beginGesture(
-            in: id, path: stack.path, kind: "pop", newTop: newTop, presented: nil)
+            .pop, in: id, path: stack.path, newTop: newTop, presented: nil)
     }
 
     /// Begins an interactive dismissal (a sheet dragged down) of what `presenter` presents.
@@ -133,7 +162,7 @@ extension FlowTransitions {
             }
         }
         return _beginGesture(
-            in: id, path: presenter.path, kind: "dismiss", newTop: nil, presented: presented)
+            .dismiss, in: id, path: presenter.path, newTop: nil, presented: presented)
     }
 
     /// Whether ``beginInteractivePop(on:)`` would begin now (its guards allow it), without
@@ -200,41 +229,41 @@ extension FlowTransitions {
     }
 
     private func _beginGesture(
-        in id: FlowNodeID, path: String, kind: String, newTop: FlowNodeID?,
-        presented: FlowNodeID?
+        _ kind: FlowInteractiveTransition.Kind, in id: FlowNodeID, path: String,
+        newTop: FlowNodeID?, presented: FlowNodeID?
     ) -> FlowInteractiveTransition {
         _nextToken += 1
-        _gesture = _Gesture(
-            token: _nextToken, container: id, isDismissal: presented != nil, newTop: newTop,
-            presented: presented, path: path)
-        _traceGesture(.began, kind: kind, at: path)
-        return FlowInteractiveTransition(transitions: self, token: _nextToken, kind: kind)
+        let gesture = _Gesture(
+            token: _nextToken, kind: kind, container: id, newTop: newTop, presented: presented,
+            path: path)
+        _gesture = gesture
+        _traceGesture(.began, gesture)
+        return FlowInteractiveTransition(transitions: self, token: _nextToken, gesture: gesture)
     }
 
-    private func _traceGesture(
-        _ phase: FlowTraceRecord.GesturePhase, kind: String, at path: String
-    ) {
+    private func _traceGesture(_ phase: FlowTraceRecord.GesturePhase, _ gesture: _Gesture) {
         guard let runtime = _runtime, runtime.trace.isEnabled else { return }
-        runtime.trace.record(.gesture(phase, kind: kind, at: path))
+        runtime.trace.record(.gesture(phase, kind: gesture.kind, at: gesture.path))
     }
 
     /// Ends the gesture `token`: on commit the platform's change is made (what the platform
-    /// shows first, then the tree's teardown, not echoed); either way the waiting steps are
-    /// planned.
+    /// shows first, then the tree's teardown, not echoed); either way the platform catches up
+    /// (the waiting steps are issued).
     func _endGesture(token: Int, committed: Bool) {
         guard let gesture = _gesture, gesture.token == token else { return }
         _gesture = nil
-        let kind = gesture.isDismissal ? "dismiss" : "pop"
-        _traceGesture(committed ? .committed : .cancelled, kind: kind, at: gesture.path)
+        _traceGesture(committed ? .committed : .cancelled, gesture)
         if committed {
             _isNotingOwnPlatformChange = true
-            _commit(gesture)
+            _carryOut(gesture)
             _isNotingOwnPlatformChange = false
         }
-        _plan()
+        _catchUp()
     }
 
-    private func _commit(_ gesture: _Gesture) {
+    /// Carries out a committed gesture: what the platform shows loses what the gesture
+    /// removed, then the tree makes the same change as a platform change (not echoed).
+    private func _carryOut(_ gesture: _Gesture) {
         let id = gesture.container
         guard _shown[id] != nil else { return }
         var live: FlowController?

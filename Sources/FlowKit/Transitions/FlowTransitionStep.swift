@@ -1,9 +1,9 @@
-/// One transition a platform performs to catch up with the tree, planned by ``FlowTransitions``
+/// One transition a platform performs to catch up with the tree, issued by ``FlowTransitions``
 /// from what the platform shows to what the tree is now.
 ///
-/// A step that shows a node shows its embedded subtree as it is when the step is planned (a
+/// A step that shows a node shows its embedded subtree as it is when the step is issued (a
 /// stack's entries, a switch's child, a tab container's tabs and selection), never what it
-/// presents: every presentation is a step of its own, planned once its presenter is shown.
+/// presents: every presentation is a step of its own, issued once its presenter is shown.
 public struct FlowTransitionStep: Sendable, Equatable, CustomStringConvertible {
     /// What the step changes in its ``container``.
     public enum Kind: Sendable, Equatable {
@@ -30,10 +30,10 @@ public struct FlowTransitionStep: Sendable, Equatable, CustomStringConvertible {
     public let kind: Kind
     /// The node the step happens in: the stack, the container, the presenter, or the root.
     public let container: FlowNodeID
-    /// The container's path when the step was planned (for logs and traces).
+    /// The container's path when the step was issued (for logs and traces).
     public let containerPath: String
 
-    /// Creates a step (``FlowTransitions`` plans them; tests may make their own).
+    /// Creates a step (``FlowTransitions`` issues them; tests may make their own).
     public init(kind: Kind, container: FlowNodeID, containerPath: String) {
         self.kind = kind
         self.container = container
@@ -67,7 +67,7 @@ public struct FlowTransitionStep: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// What a platform allows, as a ``FlowTransitionHost`` declares it: ``FlowTransitions`` plans
+/// What a platform allows, as a ``FlowTransitionHost`` declares it: ``FlowTransitions`` issues
 /// only steps these rules allow, one transition at a time where they say so.
 public struct FlowTransitionRules: Sendable, Equatable {
     /// How far one step may move a stack.

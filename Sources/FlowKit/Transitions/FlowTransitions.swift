@@ -1,8 +1,8 @@
-/// The presentation pipeline between the tree and a platform whose transitions take time.
+/// The transition pipeline between the tree and a platform whose transitions take time.
 ///
 /// The tree stays the intent: changes are synchronous transactions, as always. What the
 /// platform has *shown* is tracked per container, and whenever the platform is ready the next
-/// legal steps are planned from what it shows to what the tree is now (never a replay of
+/// legal steps are worked out from what it shows to what the tree is now (never a replay of
 /// every change in between), handed to the ``FlowTransitionHost`` and acknowledged by it:
 ///
 ///     let transitions = FlowTransitions(host: navigationHost)
@@ -49,8 +49,8 @@ public final class FlowTransitions: FlowHost {
     /// The interactive gesture in progress, if any.
     var _gesture: _Gesture?
     var _waiters: [CheckedContinuation<Void, Never>] = []
-    var _isPlanning = false
-    var _needsPlan = false
+    var _isCatchingUp = false
+    var _needsCatchUp = false
     /// Set while this pipeline makes a platform change whose effect on what is shown it has
     /// already noted (a gesture's commit, ``platformDidPop(_:toShownEntry:)``): see
     /// ``platformDidChange(_:in:)``.
@@ -68,7 +68,7 @@ public final class FlowTransitions: FlowHost {
 
     /// Takes a committed change: the tree moved, so the platform has something to catch up
     /// with. While the container it happened in is in a transition, this only notes it
-    /// (constant time), and the next step is planned when that transition ends.
+    /// (constant time), and the platform catches up when that transition ends.
     public func apply(_ change: FlowChange, in runtime: FlowRuntime) {
         _runtime = runtime
         if change.kind == .stop {
@@ -77,15 +77,15 @@ public final class FlowTransitions: FlowHost {
         }
         if !_refused.isEmpty { _refused.removeAll() }
         if change.kind != .start, let id = change.containerID, _isBusy(around: id) {
-            _needsPlan = true
+            _needsCatchUp = true
             return
         }
-        _plan()
+        _catchUp()
     }
 
     /// Notes a change the platform made itself: it shows it already, so what is shown
-    /// follows (the popped entries, the dismissed node, the selected tab), and nothing is
-    /// planned for it.
+    /// follows (the popped entries, the dismissed node, the selected tab), and no step is
+    /// issued for it.
     public func platformDidChange(_ change: FlowChange, in runtime: FlowRuntime) {
         _runtime = runtime
         // A gesture's commit (or platformDidPop(_:toShownEntry:)) noted what is shown itself,
@@ -117,7 +117,7 @@ public final class FlowTransitions: FlowHost {
         if change.kind == .platformSelect, let tabs = runtime.node(id: id) as? FlowTabs {
             _shown[id]?.selected = tabs._selectedIndex
         }
-        _plan()
+        _catchUp()
     }
 
     /// Notes that the platform shows the tab `tabs` selects (a tap on the tab the tree
@@ -126,7 +126,7 @@ public final class FlowTransitions: FlowHost {
         _runtime = runtime
         guard _shown[tabs.id]?.selected != nil else { return }
         _shown[tabs.id]?.selected = tabs._selectedIndex
-        _plan()
+        _catchUp()
     }
 
     /// Tells FlowKit that the platform popped `stack` on its own (the back button) back to the
@@ -142,13 +142,13 @@ public final class FlowTransitions: FlowHost {
             defer { _isNotingOwnPlatformChange = false }
             try stack.platformDidPop(to: node)
         }
-        _plan()
+        _catchUp()
     }
 
     /// Whether the platform is idle: no step is running, no gesture is in progress, and no
-    /// step can be planned (what it shows is the tree, unless it refused a step or a
+    /// step can be issued (what it shows is the tree, unless it refused a step or a
     /// presentation waits for its presenter to come on screen: ``offScreenPresentations``).
-    public var isIdle: Bool { _inFlight.isEmpty && _gesture == nil && !_needsPlan }
+    public var isIdle: Bool { _inFlight.isEmpty && _gesture == nil && !_needsCatchUp }
 
     /// Returns once the platform is idle (see ``isIdle``). Nothing waits forever: a refused
     /// step is not asked again until the tree changes.
@@ -157,7 +157,7 @@ public final class FlowTransitions: FlowHost {
         await withCheckedContinuation { _waiters.append($0) }
     }
 
-    // MARK: Planning
+    // MARK: Catching up
 
     /// Whether a step is running in the shown container `id` or one of its shown ancestors
     /// (or in any container, where containers do not animate together).
@@ -172,19 +172,19 @@ public final class FlowTransitions: FlowHost {
         return false
     }
 
-    /// Plans and hands over every step the rules allow now; again as long as steps complete
+    /// Issues every step the rules allow now (a catch-up pass); again as long as steps complete
     /// at once (a host without animation completes inside `perform`).
-    func _plan() {
-        if _isPlanning {
-            _needsPlan = true
+    func _catchUp() {
+        if _isCatchingUp {
+            _needsCatchUp = true
             return
         }
-        _isPlanning = true
+        _isCatchingUp = true
         repeat {
-            _needsPlan = false
-            _planOnce()
-        } while _needsPlan
-        _isPlanning = false
+            _needsCatchUp = false
+            _catchUpOnce()
+        } while _needsCatchUp
+        _isCatchingUp = false
         if isIdle && !_waiters.isEmpty {
             let waiters = _waiters
             _waiters = []
@@ -192,7 +192,7 @@ public final class FlowTransitions: FlowHost {
         }
     }
 
-    private func _planOnce() {
+    private func _catchUpOnce() {
         guard let runtime = _runtime, runtime.isRunning, let root = runtime.root else { return }
         guard let shownRoot = _shownRoot else {
             if _inFlight[root.id] == nil {
@@ -200,9 +200,9 @@ public final class FlowTransitions: FlowHost {
             }
             return
         }
-        var planner = _Planner(transitions: self, runtime: runtime)
-        planner.indexLiveTree(from: root)
-        planner.visit(shownRoot, covered: false, onScreen: true)
+        var pass = _CatchUpPass(transitions: self, runtime: runtime)
+        pass.indexLiveTree(from: root)
+        pass.visit(shownRoot, covered: false, onScreen: true)
     }
 
     /// Hands `kind` to the host, remembering the subtrees of `showing` as they are now (what
@@ -229,8 +229,8 @@ public final class FlowTransitions: FlowHost {
 
     /// A step's completion: what the platform shows now follows from the step (done), or
     /// stays as it was (failed: reported, and that step is not asked again until the tree
-    /// changes). Then the next steps are planned.
-    func _stepFinished(token: Int, error: (any Error)?) {
+    /// changes). Then the platform catches up.
+    func _stepEnded(token: Int, error: (any Error)?) {
         guard let (container, flight) = _inFlight.first(where: { $0.value.token == token })
         else { return }
         _inFlight[container] = nil
@@ -240,14 +240,14 @@ public final class FlowTransitions: FlowHost {
                 FlowFailure(
                     .transition(flight.step), node: flight.step.containerPath, error: error))
         } else {
-            _show(flight)
+            _noteShown(flight)
         }
-        _plan()
+        _catchUp()
     }
 
     /// Updates what is shown after `flight` is done. A step whose container the platform no
     /// longer shows (a gesture or the back button removed it meanwhile) shows nothing.
-    private func _show(_ flight: _StepInFlight) {
+    private func _noteShown(_ flight: _StepInFlight) {
         let id = flight.step.container
         guard flight.step.kind == .start || _shown[id] != nil else { return }
         for (node, snapshot) in flight.snapshots { _shown[node] = snapshot }
@@ -316,7 +316,7 @@ public final class FlowTransitions: FlowHost {
         _shownRoot = nil
         _inFlight.removeAll()
         _gesture = nil
-        _needsPlan = false
+        _needsCatchUp = false
         if let root {
             let step = FlowTransitionStep(kind: .stop, container: root, containerPath: rootPath)
             performedSteps.append(step)

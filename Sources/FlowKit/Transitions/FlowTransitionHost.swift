@@ -1,6 +1,6 @@
 /// A platform whose transitions take time: it performs one ``FlowTransitionStep`` at a time
 /// (per container, or as its ``transitionRules`` say) and tells FlowKit when the platform
-/// finished it. ``FlowTransitions`` plans the steps; see <doc:Hosting>.
+/// finished it. ``FlowTransitions`` issues the steps; see <doc:Hosting>.
 ///
 ///     final class NavigationHost: FlowTransitionHost {
 ///         let transitionRules = FlowTransitionRules.uiKit
@@ -44,16 +44,16 @@ public final class FlowTransitionCompletion {
     public func done() {
         guard !isFinished else { return }
         isFinished = true
-        transitions?._stepFinished(token: token, error: nil)
+        transitions?._stepEnded(token: token, error: nil)
     }
 
     /// The platform could not perform the step (it refused it): it still shows what it showed
-    /// before. The error goes to ``FlowRuntime/onError`` and the trace; FlowKit plans again
+    /// before. The error goes to ``FlowRuntime/onError`` and the trace; FlowKit catches up again
     /// from what is shown, and does not ask for the very same step again until the tree
     /// changes.
     public func fail(_ error: any Error) {
         guard !isFinished else { return }
         isFinished = true
-        transitions?._stepFinished(token: token, error: error)
+        transitions?._stepEnded(token: token, error: error)
     }
 }
