@@ -469,11 +469,22 @@ struct FuzzGenerator {
     }
 
     /// A platform selection (or a selection binding write) on a runtime with a platform is
-    /// the user's tap on the tab bar: it goes through the platform (`tapTab(at:of:)`, at the
-    /// tab's index in the tree), which keeps its record of the selection, as a real tab bar
-    /// does. (Called by the tester directly, it would tell FlowKit of a selection the platform
-    /// did not make.)
+    /// the user's tap on the tab bar: it goes through the platform (`tapTab(at:of:in:)`, at
+    /// the tab's index in the tree), which keeps its record of the selection, as a real tab
+    /// bar does. (Called by the tester directly, it would tell FlowKit of a selection the
+    /// platform did not make.) A path or sheet binding write there becomes the app's pop or
+    /// dismissal, for the same reason.
     private func asTheUser(_ op: FuzzOp, _ model: FuzzModel) -> FuzzOp {
+        // A path or sheet binding written on a live node of a runtime with a platform (a late
+        // write whose container did not leave after all): the app's own pop or dismissal.
+        switch op {
+        case .writePath(let s, _) where model.nodes[s]?.state == .entered:
+            if platformRuntime(model, s) != nil { return .pop(s) }
+        case .writePresented(let p, _) where model.nodes[p]?.state == .entered:
+            if platformRuntime(model, p) != nil { return .dismiss(p) }
+        default:
+            break
+        }
         let t: FuzzID
         let x: FuzzID?
         switch op {

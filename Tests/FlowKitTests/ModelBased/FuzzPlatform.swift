@@ -157,7 +157,7 @@ extension FuzzWorld {
             guard let platform = runtimes[r]?.platform, let t = runtimes[r]?.transitions,
                 let stack = node(s) as? FlowStack
             else { return }
-            if t._inFlight[stack.id] != nil || t._gesture != nil {
+            if case .busy = shownAnswer(op) {
                 journal.append("skip \(op)")
                 return
             }
