@@ -42,6 +42,14 @@ extension FuzzModel {
             guard nodes[t]!.reselectionPops, let found = reselectionStack(x),
                 nodes[found]!.children.count > 1
             else { return }
+            // The platform pops only a tab that is a stack; a stack deeper in the tab is
+            // FlowKit's own pop to its root (guards asked, reported to the host).
+            if platform && found != x {
+                try pop(
+                    found, to: nodes[found]!.children[0], kind: .popTo, platform: false,
+                    context: context)
+                return
+            }
             stack = found
             popped = nodes[found]!.children.dropFirst().reversed()
         }
