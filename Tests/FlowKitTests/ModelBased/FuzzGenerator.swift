@@ -8,7 +8,8 @@ import FlowKit
 /// containers), `bindings` (no binding writes), `redirects` (no redirecting guards),
 /// `badFactories` (no factories returning a node with another route or in use), `unwind`,
 /// `platform` (no runtime on a simulated platform, so no gestures, taps or clock), `splits`
-/// (no split views).
+/// (no split views), `screens` (no scenarios of sheets over stacks and tabs while something
+/// moves: see FuzzGenerator+Screens.swift).
 ///
 /// A runtime on a platform gets no platform-initiated change from the tester directly
 /// (`platformDidPop`, `platformDidDismiss`, path and sheet binding writes): the platform
@@ -19,10 +20,10 @@ import FlowKit
 struct FuzzGenerator {
     var rng: FuzzRandom
     let exclude: Set<String>
-    private var nextID = 1
+    var nextID = 1
     private var nextToken = 1
-    private var nextRuntime = 1
-    private var plan: [FuzzOp] = []
+    var nextRuntime = 1
+    var plan: [FuzzOp] = []
 
     init(seed: UInt64, exclude: Set<String> = []) {
         rng = FuzzRandom(seed: seed)
@@ -40,25 +41,25 @@ struct FuzzGenerator {
     /// Whether a byte-driven generator has used up its bytes (then every choice is 0).
     var exhausted: Bool { rng.exhausted }
 
-    private func allows(_ feature: String) -> Bool { !exclude.contains(feature) }
+    func allows(_ feature: String) -> Bool { !exclude.contains(feature) }
 
-    private mutating func newID() -> FuzzID {
+    mutating func newID() -> FuzzID {
         defer { nextID += 1 }
         return nextID
     }
 
-    private mutating func newToken() -> Int {
+    mutating func newToken() -> Int {
         defer { nextToken += 1 }
         return nextToken
     }
 
-    private mutating func event() -> FuzzEventKind { rng.pick(FuzzEventKind.allCases)! }
+    mutating func event() -> FuzzEventKind { rng.pick(FuzzEventKind.allCases)! }
 
-    private mutating func route() -> Int { rng.below(4) }
+    mutating func route() -> Int { rng.below(4) }
 
     // MARK: Views of the model
 
-    private func ids(
+    func ids(
         _ model: FuzzModel, where test: (FuzzModel.Node) -> Bool = { _ in true }
     )
         -> [FuzzID]
@@ -66,7 +67,7 @@ struct FuzzGenerator {
         model.nodes.values.filter(test).map(\.id).sorted()
     }
 
-    private func entered(_ model: FuzzModel, _ kind: FuzzKind? = nil) -> [FuzzID] {
+    func entered(_ model: FuzzModel, _ kind: FuzzKind? = nil) -> [FuzzID] {
         ids(model) { $0.state == .entered && (kind == nil || $0.kind == kind) }
     }
 
@@ -74,7 +75,7 @@ struct FuzzGenerator {
         ids(model) { $0.state == .created && $0.parent == nil && $0.rootOf == nil }
     }
 
-    private func runningRuntimes(_ model: FuzzModel) -> [Int] {
+    func runningRuntimes(_ model: FuzzModel) -> [Int] {
         model.runtimes.filter { $0.value.held && $0.value.running }.map(\.key).sorted()
     }
 
@@ -129,7 +130,7 @@ struct FuzzGenerator {
 
     /// A node to be a tab: a stack (usually with entries), a switch (perhaps with a child) or
     /// a plain node, usually with a route (navigation selects tabs by route).
-    private mutating func tabContent() -> ([FuzzOp], FuzzID) {
+    mutating func tabContent() -> ([FuzzOp], FuzzID) {
         let id = newID()
         let roll = rng.below(100)
         let kind: FuzzKind = roll < 45 ? .stack : roll < 65 ? .switcher : .plain
@@ -203,6 +204,9 @@ struct FuzzGenerator {
             let children = model.nodes[t]!.children
             if rng.chance(30) { return .selectAt(t, rng.below(children.count + 1)) }
             let x = rng.pick(children) ?? t
+            // App code on a runtime with a platform selects in code: a platform selection
+            // would tell FlowKit of a tap the platform did not see.
+            if platformRuntime(model, t) != nil { return .select(t, x) }
             return rng.chance(50) ? .select(t, x) : .platformSelect(t, x)
         case 9:
             guard let t = rng.pick(tabs) else { return rng.pick(stacks).map { .popToRoot($0) } }
@@ -215,6 +219,7 @@ struct FuzzGenerator {
                 return rng.pick(live).map { .dismiss($0) }
             }
             let x = rng.pick(model.nodes[t]!.children)
+            if platformRuntime(model, t) != nil { return x.map { .select(t, $0) } }
             return .writeSelection(t, rng.chance(80) ? x : fuzzBogusID)
         case 11:
             guard allows("bindings"), let s = rng.pick(stacks) else {
@@ -235,7 +240,8 @@ struct FuzzGenerator {
             guard allows("splits"), let s = rng.pick(entered(model, .split)) else {
                 return rng.pick(stacks).map { .pop($0) }
             }
-            switch rng.below(5) {
+            switch rng.below(6) {
+            case 5: return .writePreferred(s, rng.below(3))
             case 0: return .focusColumn(s, rng.below(3))
             case 1: return .collapse(s)
             case 2: return .expand(s)
@@ -459,12 +465,36 @@ struct FuzzGenerator {
     // MARK: The next operation
 
     mutating func next(_ model: FuzzModel) -> FuzzOp {
+        asTheUser(nextOp(model), model)
+    }
+
+    /// A platform selection (or a selection binding write) on a runtime with a platform is
+    /// the user's tap on the tab bar: it goes through the platform (`tapTab(at:of:)`, at the
+    /// tab's index in the tree), which keeps its record of the selection, as a real tab bar
+    /// does. (Called by the tester directly, it would tell FlowKit of a selection the platform
+    /// did not make.)
+    private func asTheUser(_ op: FuzzOp, _ model: FuzzModel) -> FuzzOp {
+        let t: FuzzID
+        let x: FuzzID?
+        switch op {
+        case .platformSelect(let tabs, let tab): (t, x) = (tabs, tab)
+        case .writeSelection(let tabs, let tab): (t, x) = (tabs, tab)
+        default: return op
+        }
+        guard let r = platformRuntime(model, t), model.nodes[t]!.state == .entered else {
+            return op
+        }
+        let index = x.flatMap { model.nodes[t]!.children.firstIndex(of: $0) }
+        return .tapTab(r, t, index: index ?? model.nodes[t]!.children.count)
+    }
+
+    private mutating func nextOp(_ model: FuzzModel) -> FuzzOp {
         if !plan.isEmpty { return plan.removeFirst() }
         let all = ids(model)
         let running = runningRuntimes(model)
         if running.isEmpty && (all.isEmpty || rng.chance(30)) { return bootstrap(model) }
         let crowded = all.count > 40
-        let roll = rng.below(crowded ? 145 : 185) + (crowded ? 40 : 0)
+        let roll = rng.below(crowded ? 185 : 225) + (crowded ? 40 : 0)
         switch roll {
         case 0..<8:
             let (make, id) = makeOp()
@@ -581,6 +611,8 @@ struct FuzzGenerator {
         case 150..<185:
             guard allows("splits") else { break }
             return splitOp(model)
+        case 185..<225:
+            if let op = screenOp(model) { return op }
         default:
             if let held = rng.pick(ids(model) { $0.held && $0.state != .created }) {
                 return .drop(held)
@@ -636,12 +668,22 @@ struct FuzzGenerator {
         return ops[0]
     }
 
-    /// A platform for a new runtime, two times in five: UIKit's rules or one step at a time,
+    /// A platform for a new runtime, two times in five (`always`: every time, and less often
+    /// one whose transitions take no time): UIKit's rules, one step at a time, or a mix of
+    /// the two (each rule on its own, so that a rule is also checked without the others);
     /// transitions that take no time or 100 to 400 ms.
-    private mutating func platformSpec() -> FuzzPlatformSpec? {
-        guard allows("platform"), rng.chance(40) else { return nil }
-        return FuzzPlatformSpec(
-            oneAtATime: rng.chance(50), duration: rng.chance(30) ? 0 : 100 + rng.below(301))
+    mutating func platformSpec(always: Bool = false) -> FuzzPlatformSpec? {
+        guard allows("platform"), always || rng.chance(40) else { return nil }
+        let roll = rng.below(100)
+        var rules: FlowTransitionRules = roll < 40 ? .uiKit : .oneAtATime
+        if roll >= 80 {
+            rules = FlowTransitionRules(
+                stackSteps: rng.chance(50) ? .wholeStack : .oneEntry,
+                oneModalTransitionAtATime: rng.chance(50), dismissesLayersAbove: rng.chance(50),
+                changesUnderPresentation: rng.chance(50), containersAnimateTogether: rng.chance(50))
+        }
+        let instant = rng.chance(always ? 10 : 30)
+        return FuzzPlatformSpec(rules: rules, duration: instant ? 0 : 100 + rng.below(301))
     }
 
     /// An operation on a runtime's platform: the clock; a swipe back on one of its stacks or
@@ -770,6 +812,7 @@ struct FuzzGenerator {
     /// same, longer, foreign, unknown), a sheet's presented node (`nil` or not).
     private mutating func bindingWrite(_ model: FuzzModel) -> FuzzOp? {
         let all = ids(model)
+        if rng.chance(25), let op = lateBindingWrite(model) { return op }
         switch rng.below(3) {
         case 0:
             guard allows("tabs"), let t = container(model, .tabs) else { break }
@@ -805,6 +848,74 @@ struct FuzzGenerator {
             return .writePresented(p, rng.pick(all))
         }
         return nil
+    }
+
+    /// A binding write on a container that has exited (SwiftUI may write a binding late,
+    /// issue 29 bug 11): a live container is held (as a binding holds its object), taken out
+    /// of the tree (popped, switched away, dismissed, replaced, its tab removed, its runtime
+    /// stopped), then its binding is written once or twice (a split's preferred compact
+    /// column, a tab bar's selection, a stack's path, a sheet), then let go. Never a crash;
+    /// the model expects what the docs say (refused and reported, or nothing).
+    private mutating func lateBindingWrite(_ model: FuzzModel) -> FuzzOp? {
+        let candidates = ids(model) {
+            $0.state == .entered && $0.parent != nil || ($0.rootOf != nil && $0.state == .entered)
+        }
+        let splits = candidates.filter { model.nodes[$0]!.kind == .split }
+        guard
+            let c = allows("splits") && rng.chance(40)
+                ? rng.pick(splits) ?? rng.pick(candidates)
+                : rng.pick(candidates)
+        else { return nil }
+        let node = model.nodes[c]!
+        var ops: [FuzzOp] = [.hold(c)]
+        let fresh = newID()
+        var made = false
+        func replacement() -> FuzzID {
+            made = true
+            return fresh
+        }
+        if let parent = node.parent, let container = model.nodes[parent] {
+            if container.presented == c {
+                ops.append(.dismiss(parent))
+            } else {
+                switch container.kind {
+                case .stack:
+                    let index = container.children.firstIndex(of: c) ?? 0
+                    ops.append(
+                        index > 0
+                            ? .popTo(parent, container.children[index - 1])
+                            : .setStack(parent, [replacement()]))
+                case .switcher: ops.append(.switchTo(parent, replacement()))
+                case .tabs:
+                    let others = container.children.filter { $0 != c }
+                    ops.append(
+                        .setTabs(parent, others.isEmpty ? [replacement()] : others, selecting: nil))
+                case .plain: ops.append(.embed(parent, replacement()))
+                case .split:
+                    guard let r = node.runtime, model.runtimes[r]?.held == true else { return nil }
+                    ops.append(.stop(r))
+                }
+            }
+        } else if let r = node.rootOf {
+            ops.append(.stop(r))
+        }
+        if made { ops.insert(.make(fresh, .plain, route: nil, initialRoute: nil), at: 1) }
+        for _ in 0..<(1 + rng.below(2)) {
+            switch node.kind {
+            case .split: ops.append(.writePreferred(c, rng.below(3)))
+            case .tabs:
+                ops.append(.writeSelection(c, rng.chance(80) ? rng.pick(node.children) : nil))
+            case .stack:
+                let above = Array(node.children.dropFirst())
+                ops.append(.writePath(c, Array(above.prefix(rng.below(above.count + 1)))))
+            default:
+                ops.append(.writePresented(c, rng.chance(80) ? nil : node.presented ?? c))
+            }
+        }
+        if made { ops.append(.drop(fresh)) }
+        ops.append(.drop(c))
+        plan = Array(ops.dropFirst()) + plan
+        return ops[0]
     }
 
     /// An offline subtree whose last reference is dropped on another thread while the test
@@ -859,7 +970,7 @@ extension FuzzGenerator {
     /// A split with two or three columns (one perhaps a plain node), made with a focus, a
     /// preferred compact column, sometimes collapsed. Returns its operations and its id
     /// (still held).
-    fileprivate mutating func splitBundle(_ model: FuzzModel) -> ([FuzzOp], FuzzID) {
+    mutating func splitBundle(_ model: FuzzModel) -> ([FuzzOp], FuzzID) {
         let three = rng.chance(60)
         var ops: [FuzzOp] = []
         var columns: [FuzzID] = []
@@ -896,7 +1007,7 @@ extension FuzzGenerator {
     /// collapse and expand, compact pops while collapsed, pushes and pops in a column beside
     /// the focus, navigation through the columns (child and root steps, several paths in one
     /// transaction), an `embed` it refuses.
-    fileprivate mutating func splitOp(_ model: FuzzModel) -> FuzzOp {
+    mutating func splitOp(_ model: FuzzModel) -> FuzzOp {
         let all = ids(model)
         guard let s = container(model, .split), rng.chance(88) else {
             // A new split joins a live node (or, failing that, stays offline).
@@ -915,10 +1026,17 @@ extension FuzzGenerator {
         }
         let split = model.nodes[s]!
         let columns = split.children
+        guard !columns.isEmpty else {
+            // An exited split (its columns left with it): a late binding write or a focus.
+            return rng.chance(60) ? .writePreferred(s, rng.below(3)) : .focusColumn(s, rng.below(3))
+        }
         let choices: [FuzzColumn] = columns.count == 3 ? [0, 1, 2] : [0, 2]
         let any = rng.pick(all) ?? s
         let onPlatform = platformRuntime(model, s) != nil
-        switch rng.below(22) {
+        switch rng.below(24) {
+        case 22, 23:
+            // The platform's binding write (NavigationSplitView's preferredCompactColumn).
+            return .writePreferred(s, rng.chance(90) ? rng.pick(choices)! : rng.below(3))
         case 0, 1:
             return .focusColumn(s, rng.chance(90) ? rng.pick(choices)! : rng.below(3))
         case 2, 21:

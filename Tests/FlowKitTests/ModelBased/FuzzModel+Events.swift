@@ -127,7 +127,8 @@ extension FuzzModel {
             .writePath(let c, _), .writePresented(let c, _), .unwind(let c, _),
             .focusColumn(let c, _), .focusRegion(let c, _, _), .show(let c, _, _, _),
             .collapse(let c),
-            .expand(let c), .popCompact(let c, _), .navigateSteps(let c, _, _):
+            .expand(let c), .popCompact(let c, _), .navigateSteps(let c, _, _),
+            .writePreferred(let c, _):
             return nodes[c] == nil ? nil : c
         default:
             return nil

@@ -47,6 +47,8 @@ extension FuzzModel {
             nodes[id]!.held = true
         case .drop(let id):
             nodes[id]?.held = false
+        case .hold(let id):
+            nodes[id]?.held = true
         case .releaseOffMain(let id):
             guard let node = nodes[id], node.held, node.parent == nil, node.rootOf == nil,
                 node.state == .created
@@ -136,6 +138,9 @@ extension FuzzModel {
         case .expand(let s):
             guard isSplit(s) else { return }
             try expand(s, context: context)
+        case .writePreferred(let s, let column):
+            guard isSplit(s) else { return }
+            writePreferred(s, column, context: context)
         case .popCompact(let s, let x):
             guard isSplit(s), has(x) else { return }
             try popCompact(s, to: x, context: context)
@@ -354,7 +359,7 @@ extension FuzzModel {
             }
             bindingCall(.platformDismiss(p), "presentedBinding", on: p, context: context)
         case .advance, .runUntilIdle, .swipeBack, .dragDown, .updateGesture, .releaseGesture,
-            .cancelGesture, .tapBack:
+            .cancelGesture, .tapBack, .tapTab:
             try performOnPlatform(op)
         }
     }

@@ -16,8 +16,14 @@ enum FuzzShownAnswer {
     /// A tap on back: the entry the platform shows below its top (`nil`: it shows one entry
     /// or none).
     case tap(newTop: FuzzID?)
-    /// The user cannot tap back now: a transition of the stack or a gesture runs.
+    /// The user cannot tap back now: a transition of the stack or a gesture runs. For a tab:
+    /// the tab bar shows no such tab, or it or the tab is in a transition, or a gesture runs.
     case busy
+    /// A tap on a tab: the tab the tab bar shows there, if the tree still has it; and the
+    /// entry the platform pops its stack to, when the tap reselects the tab the tab bar shows
+    /// and that tab is a stack showing more than one entry (`UITabBarController` pops it to
+    /// its root).
+    case tabTap(tab: FuzzID?, popsTo: FuzzID?)
 }
 
 // The platform operations: the clock, interactive gestures, the back button.
@@ -58,6 +64,26 @@ extension FuzzModel {
             default:
                 return
             }
+        case .tapTab(let r, let t, _):
+            guard hasPlatform(r), let node = nodes[t], node.kind == .tabs else { return }
+            switch shown(op) {
+            case .busy:
+                journal.append(FuzzExpect("skip \(op)"))
+            case .tabTap(let tab?, let popsTo):
+                // The tab bar shows the tab, then tells FlowKit; a reselected stack the
+                // platform popped to its root is told to FlowTransitions
+                // (`platformDidPop(_:toShownEntry:)`), which pops the tree to that entry if
+                // the tree still has it below its top.
+                guard node.children.contains(tab) else { return }
+                try perform(.platformSelect(t, tab), context: .top)
+                if let popsTo, let stack = nodes[tab], stack.kind == .stack,
+                    stack.children.contains(popsTo), stack.children.last != popsTo
+                {
+                    try perform(.platformPopTo(tab, popsTo), context: .top)
+                }
+            default:
+                return
+            }
         default:
             preconditionFailure("not a platform operation: \(op)")
         }
@@ -78,6 +104,12 @@ extension FuzzModel {
         // still show it) has both forms.
         let paths = paths(x)
         let target: FuzzID
+        let before = commits
+        defer {
+            if commits != before, runtimes[r]?.gesture?.container == x {
+                uncertainGesture = (r, x, paths)
+            }
+        }
         switch answer {
         case .notPossible(let reason):
             throw refusal(x) { .gestureNotPossible(container: $0, reason: reason) }

@@ -50,6 +50,8 @@ extension FuzzModel {
             if let root = runtime.root { pending.append(root) }
             // A pending intent keeps what asking for its change again needs.
             if let intent = runtime.intent { pending.append(contentsOf: intent.holds) }
+            // A gesture in progress holds its container (the tester's platform user does).
+            if let gesture = runtime.gesture { pending.append(gesture.container) }
         }
         while let id = pending.popLast() {
             guard marked.insert(id).inserted, let node = nodes[id] else { continue }

@@ -240,6 +240,28 @@ extension FuzzModel {
         }
     }
 
+    /// A write of `preferredCompactColumn` (the platform's binding): nothing for a column the
+    /// split lacks or the preferred one; after the split exited, refused and reported
+    /// (`containerExited`, issue 29 bug 11: it trapped); collapsed, the platform brings the
+    /// column on top (`platformDidFocus`, its failure reported as the binding's); expanded,
+    /// it only decides the next collapse.
+    func writePreferred(_ split: FuzzID, _ column: FuzzColumn, context: Context) {
+        guard let index = columnIndex(split, column), column != nodes[split]!.preferred else {
+            return
+        }
+        if nodes[split]!.state == .exited {
+            reportBindingFailure(
+                split, "preferredCompactColumn",
+                refusal(split) { .containerExited(container: $0) }.candidates)
+        } else if nodes[split]!.collapsed {
+            bindingCall(
+                .focusRegion(split, nodes[split]!.children[index], platform: true),
+                "preferredCompactColumn", on: split, context: context)
+        } else {
+            nodes[split]!.preferred = column
+        }
+    }
+
     /// The platform popped the compact stack to `entry`: popped in its column, every later
     /// stack column cleared, its column on top. No guard is asked.
     func popCompact(_ split: FuzzID, to entry: FuzzID, context: Context) throws {

@@ -30,7 +30,9 @@ extension FuzzModel {
     }
 
     /// Selecting moves activation only; reselecting pops the tab's stack to its bottom entry
-    /// when the container says so (guarded unless the platform did it).
+    /// when the container says so (guarded unless the platform did it). The platform's
+    /// reselection of a tab whose stack lies deeper in it (no tab bar pops that one) is
+    /// FlowKit's own `popToRoot()` of that stack, and no selection change (issue 29, 29.e).
     func select(_ x: FuzzID, in t: FuzzID, platform: Bool, context: Context) throws {
         try exitedCheck(t)
         guard let index = nodes[t]!.children.firstIndex(of: x) else {
@@ -42,12 +44,8 @@ extension FuzzModel {
             guard nodes[t]!.reselectionPops, let found = reselectionStack(x),
                 nodes[found]!.children.count > 1
             else { return }
-            // The platform pops only a tab that is a stack; a stack deeper in the tab is
-            // FlowKit's own pop to its root (guards asked, reported to the host).
             if platform && found != x {
-                try pop(
-                    found, to: nodes[found]!.children[0], kind: .popTo, platform: false,
-                    context: context)
+                try perform(.popToRoot(found), context: context)
                 return
             }
             stack = found

@@ -45,6 +45,26 @@ extension FuzzModel {
         return removals.sorted { (position[$0] ?? -1) > (position[$1] ?? -1) }
     }
 
+    /// `insertions` sorted by where their nodes are in runtime `r`'s tree as `change` leaves
+    /// it, in entry order (a node's children in order, then what it presents).
+    func inPlannedEntryOrder(
+        _ insertions: [(node: FuzzID, container: FuzzID?)], _ change: Change, in r: Int
+    ) -> [(node: FuzzID, container: FuzzID?)] {
+        guard insertions.count > 1, let root = runtimes[r]!.root else { return insertions }
+        var position: [FuzzID: Int] = [:]
+        var pending = [root]
+        while let node = pending.popLast() {
+            position[node] = position.count
+            if let presented = plannedPresented(node, change) { pending.append(presented) }
+            pending.append(contentsOf: plannedChildren(node, change).reversed())
+        }
+        return insertions.enumerated().sorted {
+            let (left, right) = (position[$0.element.node], position[$1.element.node])
+            if left != right { return (left ?? .max) < (right ?? .max) }
+            return $0.offset < $1.offset
+        }.map(\.element)
+    }
+
     func entryOrder(_ root: FuzzID) -> [FuzzID] {
         var result: [FuzzID] = []
         var stack = [root]
@@ -57,6 +77,7 @@ extension FuzzModel {
     }
 
     func commit(_ planned: Change, in r: Int) throws {
+        commits += 1
         var change = planned
         if runtimes[r]!.applying {
             let domain = change.domain.map(livePath) ?? runtimes[r]!.root.map(livePath) ?? ""
@@ -94,6 +115,10 @@ extension FuzzModel {
             for insertion in change.insertions {
                 try expandDefaults(insertion.node, container: insertion.container, &expanded)
             }
+            // Entries run in the tree's entry order, whatever the order of the targets that
+            // built them (navigate(toEach:), issue 29 bug 10): entry guards, hooks and the
+            // change's entered list follow it.
+            change.insertions = inPlannedEntryOrder(change.insertions, change, in: r)
             entrySet = change.insertions.flatMap { entryOrder($0.node) }
             if !change.platform && change.kind != .stop {
                 for node in exitSet {

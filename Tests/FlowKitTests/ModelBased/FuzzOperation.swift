@@ -173,13 +173,25 @@ struct FuzzShown: Sendable, Hashable {
 /// A runtime's platform: a ``SimulatedPlatform`` with these rules and duration behind a
 /// ``FlowTransitions`` (the runtime's host, wrapped by the recording ``FuzzHost``).
 struct FuzzPlatformSpec: Sendable, CustomStringConvertible {
-    /// `.oneAtATime` rules, else `.uiKit`.
-    var oneAtATime: Bool
+    /// `.uiKit`, `.oneAtATime`, or a mix of the two (each rule chosen on its own).
+    var rules: FlowTransitionRules
     /// How long a transition takes, in virtual milliseconds (0: at once).
     var duration: Int
 
     var description: String {
-        "SimulatedPlatform(rules: \(oneAtATime ? ".oneAtATime" : ".uiKit"), duration: \(duration))"
+        "SimulatedPlatform(rules: \(rulesDescription), duration: \(duration))"
+    }
+
+    /// The rules as Swift.
+    var rulesDescription: String {
+        if rules == .uiKit { return ".uiKit" }
+        if rules == .oneAtATime { return ".oneAtATime" }
+        return "FlowTransitionRules(stackSteps: "
+            + (rules.stackSteps == .wholeStack ? ".wholeStack" : ".oneEntry")
+            + ", oneModalTransitionAtATime: \(rules.oneModalTransitionAtATime)"
+            + ", dismissesLayersAbove: \(rules.dismissesLayersAbove)"
+            + ", changesUnderPresentation: \(rules.changesUnderPresentation)"
+            + ", containersAnimateTogether: \(rules.containersAnimateTogether))"
     }
 }
 
@@ -187,6 +199,9 @@ struct FuzzPlatformSpec: Sendable, CustomStringConvertible {
 indirect enum FuzzOp: Sendable, CustomStringConvertible {
     case make(FuzzID, FuzzKind, route: Int?, initialRoute: Int?)
     case drop(FuzzID)
+    /// The test takes a reference to a node it did not hold (as a platform's binding keeps
+    /// its object), until `drop`.
+    case hold(FuzzID)
     case releaseOffMain(FuzzID)
     /// A runtime; with a platform, its host is a `FlowTransitions` over a `SimulatedPlatform`.
     case newRuntime(Int, root: FuzzID, platform: FuzzPlatformSpec? = nil)
@@ -255,6 +270,10 @@ indirect enum FuzzOp: Sendable, CustomStringConvertible {
     case cancelGesture(Int)
     /// `platform(rt).tapBack(on: stack)`: the platform pops what it shows on top.
     case tapBack(Int, FuzzID)
+    /// `platform(rt).tapTab(at: index, of: tabs)`: the user taps the tab the tab bar shows at
+    /// `index` (skipped, on both sides, when the tab bar shows no such tab or is in a
+    /// transition: the user cannot tap it).
+    case tapTab(Int, FuzzID, index: Int)
     /// `FlowSplit(name:route:sidebar:content:detail:focus:preferredCompactColumn:collapsed:)`
     /// with 2 or 3 columns (skipped, on both sides, unless every column is a fresh node and
     /// the focus and preferred columns are the split's).
@@ -274,6 +293,9 @@ indirect enum FuzzOp: Sendable, CustomStringConvertible {
     case expand(FuzzID)
     /// `split.platformDidPopCompact(to: entry)`.
     case popCompact(FuzzID, FuzzID)
+    /// `split.preferredCompactColumn = .column` (the platform's binding write; also late,
+    /// after the split exited).
+    case writePreferred(FuzzID, FuzzColumn)
     /// `node.navigate(to: steps, reentering:)` for one path, else
     /// `node.navigate(toEach: paths)`.
     case navigateSteps(FuzzID, [[FuzzStep]], reentering: Bool)
@@ -314,6 +336,7 @@ indirect enum FuzzOp: Sendable, CustomStringConvertible {
             if let initial { line += "; \(n(id)).initialRoute = \"r\(initial)\"" }
             return line
         case .drop(let id): return "drop(\(n(id)))"
+        case .hold(let id): return "let held\(id) = \(n(id))  // a binding keeps it"
         case .releaseOffMain(let id): return "releaseOffMain(\(n(id)))"
         case .newRuntime(let r, let root, let platform):
             guard let platform else { return "let rt\(r) = FlowRuntime(root: \(n(root)))" }
@@ -396,6 +419,8 @@ indirect enum FuzzOp: Sendable, CustomStringConvertible {
             return "platform(rt\(r)).release(gesture(rt\(r)), on: its container)"
         case .cancelGesture(let r): return "platform(rt\(r)).cancel(gesture(rt\(r)))"
         case .tapBack(let r, let s): return "try platform(rt\(r)).tapBack(on: \(n(s)))"
+        case .tapTab(let r, let t, let index):
+            return "try platform(rt\(r)).tapTab(at: \(index), of: \(n(t)))"
         case .makeSplit(let id, let route, let columns, let focus, let preferred, let collapsed):
             var args = "name: \"n\(id)\""
             if let route { args += ", route: \"r\(route)\"" }
@@ -424,6 +449,8 @@ indirect enum FuzzOp: Sendable, CustomStringConvertible {
         case .collapse(let s): return "try \(n(s)).platformDidCollapse()"
         case .expand(let s): return "try \(n(s)).platformDidExpand()"
         case .popCompact(let s, let x): return "try \(n(s)).platformDidPopCompact(to: \(n(x)))"
+        case .writePreferred(let s, let column):
+            return "\(n(s)).preferredCompactColumn = .\(fuzzColumnName(column))"
         case .navigateSteps(let x, let paths, let reentering):
             func steps(_ path: [FuzzStep]) -> String {
                 "[" + path.map(\.description).joined(separator: ", ") + "]"

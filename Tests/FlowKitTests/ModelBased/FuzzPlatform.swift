@@ -13,6 +13,12 @@ extension FuzzWorld {
         return gesture
     }
 
+    /// Whether runtime `r`'s pipeline has a step in flight in the container `id`.
+    func hasStepInFlight(_ r: Int, at id: FuzzID) -> Bool {
+        guard let identity = flowIDs[id] else { return false }
+        return runtimes[r]?.transitions?._inFlight[identity] != nil
+    }
+
     /// What the platform shows for `op`, read before it runs (FlowKit's own preconditions of
     /// a gesture, in its order; the tester's id of the node concerned).
     func shownAnswer(_ op: FuzzOp) -> FuzzShownAnswer {
@@ -41,6 +47,22 @@ extension FuzzWorld {
             if t._gesture != nil { return .notPossible("another gesture runs") }
             if t._inFlight[presenter.id] != nil { return .notPossible("a transition runs") }
             return .dismiss(presented: fuzzID(presented))
+        case .tapTab(let r, let t, let index):
+            guard let transitions = runtimes[r]?.transitions, let platform = runtimes[r]?.platform,
+                let tabs = node(t) as? FlowTabs
+            else { return .absent }
+            let shown = platform.shownChildren(of: tabs)
+            guard let selected = platform.shownSelection(of: tabs), shown.indices.contains(index),
+                transitions._inFlight[tabs.id] == nil, transitions._inFlight[shown[index]] == nil,
+                transitions._gesture == nil
+            else { return .busy }
+            let tab = tabs.tabs.first { $0.id == shown[index] }
+            var popsTo: FuzzID?
+            if selected == index, let stack = tab as? FlowStack {
+                let entries = platform.shownChildren(of: stack)
+                if entries.count > 1 { popsTo = fuzzID(entries[0]) }
+            }
+            return .tabTap(tab: tab.map { FuzzWorld.id(of: $0) ?? -2 }, popsTo: popsTo)
         case .tapBack(let r, let s):
             guard let t = runtimes[r]?.transitions, let stack = node(s) as? FlowStack else {
                 return .absent
@@ -110,6 +132,15 @@ extension FuzzWorld {
                 return
             }
             try platform.tapBack(on: stack, in: t)
+        case .tapTab(let r, let t, let index):
+            guard let platform = runtimes[r]?.platform, let transitions = runtimes[r]?.transitions,
+                let tabs = node(t) as? FlowTabs
+            else { return }
+            if case .busy = shownAnswer(op) {
+                journal.append("skip \(op)")
+                return
+            }
+            try platform.tapTab(at: index, of: tabs, in: transitions)
         default:
             preconditionFailure("not a platform operation: \(op)")
         }
@@ -131,9 +162,10 @@ extension FuzzWorld {
                         separator: "\n")
             }
             let illegal = platform.illegalCalls
-            if !illegal.isEmpty {
+            if let first = illegal.first {
                 return (
-                    "illegal platform call", "rt\(r): " + illegal.joined(separator: "; ") + state()
+                    "illegal platform call (\(Self.illegalKind(first)))",
+                    "rt\(r): " + illegal.joined(separator: "; ") + state()
                 )
             }
             if !platform.isAnimating && expected.gesture == nil && !t.isIdle {
@@ -175,11 +207,16 @@ extension FuzzWorld {
                         "shown is not the tree", "rt\(r): FlowTransitions at \(node.path)" + state()
                     )
                 }
-                if children != node.children.map(\.id) || presented != node.presentedChild?.id {
+                let tabs = node as? FlowTabs
+                let selection = tabs.flatMap { platform.shownSelection(of: $0) }
+                if children != node.children.map(\.id) || presented != node.presentedChild?.id
+                    || (tabs != nil && selection.map { $0 != tabs!.selectedIndex } ?? false)
+                {
                     return (
                         "platform shows another tree",
                         "rt\(r): at \(node.path) shows \(children) presenting "
-                            + "\(presented.map { "\($0)" } ?? "nothing")" + state()
+                            + "\(presented.map { "\($0)" } ?? "nothing")"
+                            + (selection.map { " selecting tab \($0)" } ?? "") + state()
                     )
                 }
                 pending.append(contentsOf: node.children)
@@ -191,6 +228,19 @@ extension FuzzWorld {
             }
         }
         return nil
+    }
+
+    /// What kind of illegal call `message` records, without the step and the nodes (paths,
+    /// identities, indices), so that failures differ by the rule broken: `presenting from a
+    /// node not on screen (is being swiped back)`.
+    static func illegalKind(_ message: String) -> String {
+        // "<step>: <why>": the step names its container first.
+        let why = message.split(separator: ":", maxSplits: 1).last.map(String.init) ?? message
+        let words = why.split(separator: " ").filter { word in
+            !word.contains("/") && !word.contains("#") && !word.contains(where: \.isNumber)
+                && !word.hasPrefix("[") && !word.hasSuffix("]")
+        }
+        return words.joined(separator: " ").filter { $0 != "(" && $0 != ")" }
     }
 
     /// Counts the steps the platforms performed since the last call, by kind.

@@ -40,14 +40,26 @@ final class FuzzRun {
         world.hostLog = []
         world.actionBudget = 64
         model.actionBudget = 64
-        let expected = model.apply(op)
+        world.stepsInOperation = 0
+        world.runaway = nil
+        let tags = screenTags(op)
+        model.uncertainGesture = nil
+        var expected = model.apply(op)
         var thrown: Error?
         do {
             try await world.runTopLevel(op)
         } catch {
             thrown = error
         }
+        if let refusal = settleGestureBegin(thrown) { expected = refusal }
+        if let r = world.runaway, let platform = world.runtimes[r]?.platform {
+            return fail(
+                "platform steps without end", op,
+                "rt\(r): more than \(FuzzWorld.stepBudget) steps in one operation, the last: "
+                    + platform.performedSteps.suffix(6).map { "\($0)" }.joined(separator: "; "))
+        }
         coverage["op \(op.name)\(thrown == nil ? "" : " threw")", default: 0] += 1
+        countScreens(tags, threw: thrown != nil)
         if let error = thrown as? FlowError {
             let name = Mirror(reflecting: error).children.first?.label ?? "\(error)"
             coverage["error \(name)", default: 0] += 1
@@ -87,6 +99,25 @@ final class FuzzRun {
             return fail(problem.check, op, problem.message)
         }
         return nil
+    }
+
+    /// A gesture whose exit guard's effect committed a change (``FuzzModel/uncertainGesture``):
+    /// if FlowKit refused it because a transition now runs in its container, and one does,
+    /// the model's gesture did not begin either (its `began` trace line goes); returns the
+    /// refusal the model then expects.
+    func settleGestureBegin(_ thrown: Error?) -> FuzzRefusal? {
+        guard let (r, container, paths) = model.uncertainGesture,
+            let error = thrown as? FlowError,
+            case .gestureNotPossible(let path, "a transition runs") = error, paths.contains(path),
+            world.hasStepInFlight(r, at: container)
+        else { return nil }
+        model.runtimes[r]?.gesture = nil
+        if let index = model.trace.lastIndex(where: {
+            $0.options.contains { $0.hasPrefix("rt\(r): gesture ") && $0.contains(" began at ") }
+        }) {
+            model.trace.remove(at: index)
+        }
+        return FuzzRefusal(candidates: [error])
     }
 
     private func fail(_ check: String, _ op: FuzzOp, _ message: String) -> FuzzFailure {
@@ -159,6 +190,10 @@ final class FuzzRun {
     /// The weak-reference census: what the model says was released must be freed (after
     /// cancelled tasks had their turn), and nothing the model keeps may be.
     private func census(_ op: FuzzOp) async -> FuzzFailure? {
+        // The tester's platform user lets go of a gesture's container once the gesture ends.
+        for r in world.runtimes.keys where model.runtimes[r]?.gesture == nil {
+            world.runtimes[r]?.gestureContainer = nil
+        }
         let freed = model.collect()
         let visible = model.visibleTokens()
         let deadTokens = model.tokens.subtracting(visible)

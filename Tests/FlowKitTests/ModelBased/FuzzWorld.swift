@@ -199,7 +199,11 @@ final class FuzzWorld {
         var platform: SimulatedPlatform?
         var transitions: FlowTransitions?
         var gesture: FlowInteractiveTransition?
-        weak var gestureContainer: FlowController?
+        /// The gesture's container, held while the gesture runs (as a gesture recognizer holds
+        /// its view controller), so that its release changes what the platform shows even if
+        /// the tree dropped the container meanwhile; the runner lets go of it when the model's
+        /// gesture ends (the model counts it as reachable until then).
+        var gestureContainer: FlowController?
         /// How many of the platform's performed steps the coverage has counted.
         var stepsCounted = 0
     }
@@ -218,6 +222,8 @@ final class FuzzWorld {
     var eventSeq = 0
     /// The tester's id of every node it made, by FlowKit identity (see ``describe(_:)``).
     var fuzzIDs: [UInt64: FuzzID] = [:]
+    /// FlowKit's identity of every node the tester made, by the tester's id (also once freed).
+    var flowIDs: [FuzzID: FlowNodeID] = [:]
     /// How often closures ran each kind of operation, by context (see `FuzzRun.coverage`).
     var coverage: [String: Int] = [:]
     /// While set, hooks log but run no actions (a released runtime tears its tree down).
@@ -227,6 +233,21 @@ final class FuzzWorld {
     /// The node carried by each event whose handler is running, innermost last (`nil` for
     /// events that carry none).
     var carried: [FlowController?] = []
+    /// The steps the platforms were handed during the current operation, and the runtime
+    /// whose platform got more than ``stepBudget`` of them (a pipeline that never settles:
+    /// its steps are refused from then on, so the operation returns and the runner reports
+    /// it instead of hanging).
+    var stepsInOperation = 0
+    var runaway: Int?
+    static let stepBudget = 500
+
+    /// Counts a step handed to runtime `r`'s platform; past the budget, refuses it.
+    func countStep(_ r: Int) -> (any Error)? {
+        stepsInOperation += 1
+        guard stepsInOperation > Self.stepBudget else { return nil }
+        runaway = runaway ?? r
+        return FlowError.gestureNotPossible(container: "rt\(r)", reason: "runaway pipeline")
+    }
 
     func node(_ id: FuzzID) -> FlowController? { nodes[id]?.object as? FlowController }
 
@@ -255,6 +276,7 @@ final class FuzzWorld {
     func register(_ node: FlowController, as id: FuzzID) {
         nodes[id] = FuzzWeak(node)
         fuzzIDs[node.id.rawValue] = id
+        flowIDs[id] = node.id
     }
 
     /// A change record with each path followed by the tester's id of the node FlowKit
@@ -586,6 +608,8 @@ final class FuzzWorld {
             held[id] = node
         case .drop(let id):
             held[id] = nil
+        case .hold(let id):
+            held[id] = node(id)
         case .newRuntime(let r, let rootID, let spec):
             guard let root = node(rootID), root.parent == nil, root.runtime == nil,
                 root.state == .created, runtimes[r] == nil
@@ -597,7 +621,8 @@ final class FuzzWorld {
             var platform: SimulatedPlatform?
             if let spec {
                 platform = SimulatedPlatform(
-                    rules: spec.oneAtATime ? .oneAtATime : .uiKit, duration: spec.duration)
+                    rules: spec.rules, duration: spec.duration)
+                platform!.refuses = { [weak self] _ in self?.countStep(r) }
                 host.transitions = FlowTransitions(host: platform!)
             }
             let trace = FlowTrace()
@@ -720,7 +745,7 @@ final class FuzzWorld {
             guard let runtime = runtime(r), let t = get(t) else { return }
             try runtime.unwind(to: t)
         case .advance, .runUntilIdle, .swipeBack, .dragDown, .updateGesture, .releaseGesture,
-            .cancelGesture, .tapBack:
+            .cancelGesture, .tapBack, .tapTab:
             try runOnPlatform(op)
         case .makeSplit(let id, let route, let list, let focus, let preferred, let collapsed):
             // The initializer traps on bad input: only fresh, distinct columns and columns the
@@ -764,6 +789,9 @@ final class FuzzWorld {
         case .expand(let s):
             guard let s = get(s) as? FlowSplit else { return }
             try s.platformDidExpand()
+        case .writePreferred(let s, let column):
+            guard let s = get(s) as? FlowSplit else { return }
+            s.preferredCompactColumn = fuzzColumn(column)
         case .popCompact(let s, let x):
             guard let s = get(s) as? FlowSplit, let x = get(x) else { return }
             try s.platformDidPopCompact(to: x)
