@@ -13,6 +13,23 @@ extension FuzzWorld {
         return gesture
     }
 
+    /// Whether the user cannot touch the shown container `id` (its back button, its tab bar):
+    /// a sheet the platform shows covers it (presented over it, or by a node inside it: a
+    /// UIKit sheet covers the bars of the controllers it is presented from), or a
+    /// presentation or dismissal is moving (UIKit takes no touches then).
+    func isUnderSheet(_ id: FlowNodeID, in t: FlowTransitions) -> Bool {
+        if t._isCovered(id) || t._inFlight.values.contains(where: { $0.step.isModal }) {
+            return true
+        }
+        var pending = [id]
+        while let node = pending.popLast() {
+            guard let shown = t._shown[node] else { continue }
+            if shown.presented != nil { return true }
+            pending.append(contentsOf: shown.children)
+        }
+        return false
+    }
+
     /// Whether runtime `r`'s pipeline has a step in flight in the container `id`.
     func hasStepInFlight(_ r: Int, at id: FuzzID) -> Bool {
         guard let identity = flowIDs[id] else { return false }
@@ -54,9 +71,16 @@ extension FuzzWorld {
             let shown = platform.shownChildren(of: tabs)
             guard let selected = platform.shownSelection(of: tabs), shown.indices.contains(index),
                 transitions._inFlight[tabs.id] == nil, transitions._inFlight[shown[index]] == nil,
-                transitions._gesture == nil
+                transitions._gesture == nil, !isUnderSheet(tabs.id, in: transitions)
             else { return .busy }
             let tab = tabs.tabs.first { $0.id == shown[index] }
+            if FuzzModel.tolerated.contains("reselectPendingSelection"), selected != index,
+                let stack = tab as? FlowStack, tabs.reselectionPopsToRoot,
+                tabs.tabs.indices.contains(tabs.selectedIndex),
+                tabs.tabs[tabs.selectedIndex] === stack, stack.entries.count > 1
+            {
+                return .busy  // known issue: FlowKit would pop it as the tab bar's own pop
+            }
             var popsTo: FuzzID?
             if selected == index, let stack = tab as? FlowStack {
                 let entries = platform.shownChildren(of: stack)
@@ -68,6 +92,7 @@ extension FuzzWorld {
                 return .absent
             }
             if t._inFlight[stack.id] != nil || t._gesture != nil { return .busy }
+            if isUnderSheet(stack.id, in: t) { return .busy }
             let shown = t.shownEntries(of: stack)
             return .tap(newTop: shown.count >= 2 ? fuzzID(shown[shown.count - 2]) : nil)
         default:
@@ -127,7 +152,7 @@ extension FuzzWorld {
             guard let platform = runtimes[r]?.platform, let t = runtimes[r]?.transitions,
                 let stack = node(s) as? FlowStack
             else { return }
-            if t._inFlight[stack.id] != nil || t._gesture != nil {
+            if case .busy = shownAnswer(op) {
                 journal.append("skip \(op)")
                 return
             }
