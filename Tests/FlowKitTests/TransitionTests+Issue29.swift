@@ -180,7 +180,8 @@ struct TransitionIssue29Tests {
         stage.name(a1, sheet)
         try a.push(a1)
         try a1.present(sheet)
-        try stage.platform.tapTab(at: 1, of: tabs, in: stage.transitions)  // the user taps tab b during the push
+        // the user taps tab b during the push
+        try stage.platform.tapTab(at: 1, of: tabs, in: stage.transitions)
         stage.platform.runUntilIdle()
         #expect(stage.newSteps() == ["setEntries a [a0] -> [a0 a1]"])
         #expect(stage.transitions.isIdle)
@@ -188,7 +189,8 @@ struct TransitionIssue29Tests {
         #expect(stage.transitions.offScreenPresentations.map(\.name) == ["sheet"])
         #expect(!stage.transitions.isOnScreen(a1))
         #expect(stage.platform.differences(from: stage.runtime).count == 1)
-        try stage.platform.tapTab(at: 0, of: tabs, in: stage.transitions)  // back to tab a: now it can be presented
+        // back to tab a: now it can be presented
+        try stage.platform.tapTab(at: 0, of: tabs, in: stage.transitions)
         stage.platform.runUntilIdle()
         #expect(stage.newSteps() == ["present a1 sheet"])
         stage.expectSettled()
@@ -245,7 +247,8 @@ struct TransitionIssue29Tests {
         stage.name(a1)
         try a.push(a1)  // in flight
         try tabs.select(at: 1)  // waits
-        try stage.platform.tapTab(at: 1, of: tabs, in: stage.transitions)  // the user taps tab 1: no change in the tree
+        // the user taps tab 1: no change in the tree
+        try stage.platform.tapTab(at: 1, of: tabs, in: stage.transitions)
         try tabs.select(at: 0)
         stage.platform.runUntilIdle()
         #expect(stage.newSteps() == ["setEntries a [a0] -> [a0 a1]", "select tabs 1 -> 0"])
@@ -302,7 +305,8 @@ struct TransitionStrictPlatformFindingsTests {
         try a.push(FlowController(name: "a2"))
         stage.platform.runUntilIdle()
         _ = stage.newSteps()
-        try stage.platform.tapTab(at: 0, of: tabs, in: stage.transitions)  // the tab bar pops to the root
+        // the tab bar pops to the root
+        try stage.platform.tapTab(at: 0, of: tabs, in: stage.transitions)
         stage.platform.runUntilIdle()
         #expect(a.entries.map(\.name) == ["a0"])
         #expect(stage.newSteps() == [])  // the platform popped it already
@@ -319,7 +323,8 @@ struct TransitionStrictPlatformFindingsTests {
         _ = stage.newSteps()
         try b.push(FlowController(name: "b1"))  // runs: nothing else may move meanwhile
         try a.popToRoot()  // waits for it
-        try stage.platform.tapTab(at: 0, of: tabs, in: stage.transitions)  // pops a itself
+        // pops a itself
+        try stage.platform.tapTab(at: 0, of: tabs, in: stage.transitions)
         stage.platform.runUntilIdle()
         #expect(a.entries.map(\.name) == ["a0"])
         #expect(!stage.newSteps().contains { $0.hasPrefix("setEntries a ") })

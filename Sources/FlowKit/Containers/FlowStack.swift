@@ -221,6 +221,13 @@ open class FlowStack: FlowController {
     private func _popTop(
         _ kind: FlowChange.Kind, again: @autoclosure () -> @MainActor () throws -> Void
     ) throws -> FlowController {
+        if _RuntimeActivity.applyingRuntime != nil {
+            // Queued: the top entry now (a change queued before it may still push), or, with
+            // none, the error at once and nothing queued.
+            let top = try _children.last ?? _topAboveAnother()
+            _ = _queueWhileApplying(kind, operation: nil, again: again())
+            return top
+        }
         var top: FlowController?
         let made = try _change(
             kind, again: again(),
@@ -231,8 +238,7 @@ open class FlowStack: FlowController {
         ) { change in
             change.remove(top!, from: self)
         }
-        if made, let top { return top }
-        return try _children.last ?? _topAboveAnother()
+        return made ? top! : try _topAboveAnother()
     }
 
     /// Pops above the entry `target` names. Queued during a change (from a hook), it returns

@@ -37,8 +37,12 @@ extension FlowController {
         validate: () throws -> Subject?,
         _ plan: (inout _Transaction, Subject) throws -> Void
     ) throws -> Subject? {
-        if _queueWhileApplying(kind, operation: operation, again: again()) {
-            return try whenQueued()
+        if _RuntimeActivity.applyingRuntime != nil {
+            // What it returns is read first: with nothing to remove it throws, and nothing
+            // is queued.
+            let subject = try whenQueued()
+            _ = _queueWhileApplying(kind, operation: operation, again: again())
+            return subject
         }
         guard let subject = try validate() else { return nil }
         try _perform(

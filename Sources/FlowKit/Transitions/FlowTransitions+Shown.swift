@@ -89,6 +89,17 @@ extension FlowTransitions {
         return result
     }
 
+    /// Where the tab `tabs` selects stands among the tabs the platform shows (the platform
+    /// tapped it there, even if a change of the tabs' order is still to be shown); the
+    /// tree's index if the platform does not show it.
+    func _shownIndex(ofSelectedTabOf tabs: FlowTabs) -> Int {
+        let index = tabs._selectedIndex
+        guard tabs._children.indices.contains(index),
+            let shown = _shown[tabs.id]?.children.firstIndex(of: tabs._children[index].id)
+        else { return index }
+        return shown
+    }
+
     /// Whether a step runs in the shown node `id`, or a gesture there.
     func _isRunningStep(in id: FlowNodeID) -> Bool {
         _inFlight[id] != nil || _gesture?.container == id

@@ -115,7 +115,8 @@ public final class FlowTransitions: FlowHost {
             }
         }
         if change.kind == .platformSelect, let tabs = runtime.node(id: id) as? FlowTabs {
-            _shown[id]?.selected = tabs._selectedIndex
+            let shown = _shownIndex(ofSelectedTabOf: tabs)  // read before `_shown` is written
+            _shown[id]?.selected = shown
         }
         _catchUp()
     }
@@ -125,7 +126,8 @@ public final class FlowTransitions: FlowHost {
     public func platformDidShowSelection(of tabs: FlowTabs, in runtime: FlowRuntime) {
         _runtime = runtime
         guard _shown[tabs.id]?.selected != nil else { return }
-        _shown[tabs.id]?.selected = tabs._selectedIndex
+        let shown = _shownIndex(ofSelectedTabOf: tabs)  // read before `_shown` is written
+        _shown[tabs.id]?.selected = shown
         _catchUp()
     }
 

@@ -53,14 +53,6 @@ extension FuzzModel {
                 return
             }
             ensureFresh(op)
-            if FuzzModel.tolerated.contains("queuedAndThrown"), case .deferred(let name) = context,
-                op.isChange, removesNothing(op), let r = applyingRuntimes.last
-            {
-                // Known issue: FlowKit queues the call, then throws at once that there is
-                // nothing to remove; the queued call runs (and fails, or removes what was
-                // added meanwhile) when its turn comes.
-                runtimes[r]!.queue.append(.change(op, context: name))
-            }
             do {
                 try perform(op, context: context)
             } catch let refusal as FuzzRefusal {

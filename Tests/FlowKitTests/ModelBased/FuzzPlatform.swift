@@ -73,11 +73,6 @@ extension FuzzWorld {
                 transitions._inFlight[tabs.id] == nil, transitions._inFlight[shown[index]] == nil,
                 transitions._gesture == nil, !isUnderSheet(tabs.id, in: transitions)
             else { return .busy }
-            if FuzzModel.tolerated.contains("tapDuringTabReorder"),
-                transitions._shown[tabs.id]?.children != tabs.tabs.map(\.id)
-            {
-                return .busy  // known issue: the tap's selection would be noted as a tree index
-            }
             let tab = tabs.tabs.first { $0.id == shown[index] }
             if FuzzModel.tolerated.contains("reselectPendingSelection"), selected != index,
                 let stack = tab as? FlowStack, tabs.reselectionPopsToRoot,
