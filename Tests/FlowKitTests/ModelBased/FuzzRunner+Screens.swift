@@ -64,7 +64,7 @@ extension FuzzRun {
             else { break }
             let top = model.nodes[parent]!.children.last == p
             tags.append(
-                "present from a \(top ? "top" : "lower") entry\(place(p))\(moving(r))")
+                "screen present from a \(top ? "top" : "lower") entry\(place(p))\(moving(r))")
             if isInLayer(p) { tags.append("screen present from an entry of a presented layer") }
         case .dismiss(let p), .dragDown(_, let p):
             guard let r = screenRuntime(p), let layer = model.nodes[p]!.presented,
