@@ -10,13 +10,14 @@ extension FlowController {
     ///    throw at once if there is nothing to remove);
     /// 2. **validate**: `validate` checks the input and returns what the change works on
     ///    (`nil`: nothing to change);
-    /// 3. **perform**: ``_perform(_:again:offline:_:)`` makes the change `plan` plans, offline,
+    /// 3. **perform**: ``_perform(_:again:offline:domain:describe:_:)`` makes the change `plan` plans, offline,
     ///    live or queued (``_admission()``).
     ///
-    ///     let top = try _change(
-    ///         .pop, again: { try self.pop() }, whenQueued: { try self._topAboveAnother() },
-    ///         validate: { try self._topAboveAnother() }
-    ///     ) { change, top in change.remove(top, from: self) }
+    ///     let presented = try _change(
+    ///         .dismiss, again: { try self.dismiss() },
+    ///         whenQueued: { try self._presentedForDismissal() },
+    ///         validate: { try self._presentedForDismissal() }
+    ///     ) { change, presented in change.remove(presented, from: self) }
     ///
     /// `again` is an autoclosure around the closure that asks for the operation again: it is
     /// made only when it is needed (the operation is queued, or a guard redirects it). Whether
@@ -151,7 +152,7 @@ extension FlowController {
     }
 
     /// How a change to this node's children can be made now. See
-    /// ``_perform(_:again:offline:_:)``.
+    /// ``_perform(_:again:offline:domain:describe:_:)``.
     func _admission() throws -> _Admission {
         try _requireNotExited()
         // Composing nodes while no runtime is in a change (the common case): no walk needed.
@@ -240,7 +241,7 @@ enum _RuntimeActivity {
 }
 
 /// A change that only attaches one node, made directly outside a running tree (see
-/// ``FlowController/_perform(_:again:offline:_:)``).
+/// ``FlowController/_perform(_:again:offline:domain:describe:_:)``).
 struct _OfflineAttach {
     let node: FlowController
     /// Presented by the container, or embedded on top of its children.
