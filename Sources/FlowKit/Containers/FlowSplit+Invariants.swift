@@ -26,6 +26,8 @@ extension FlowSplit {
         if !columns.indices.contains(_focus) {
             violation("the focus index \(_focus) is not one of its \(columns.count) columns'")
         }
+        // The unretained dispatch link is compared by address, never dereferenced (as in
+        // FlowTabs+Invariants.swift), so a stale link could not be read through.
         let me = Unmanaged.passUnretained(self).toOpaque()
         for (index, column) in _children.enumerated()
         where column.parent !== self || column._next?.toOpaque() != me {
