@@ -32,7 +32,7 @@ let package = Package(
         .executableTarget(name: "flowchart", dependencies: ["FlowKitCharts"]),
         .testTarget(
             name: "FlowKitTests", dependencies: ["FlowKit", "FlowKitTesting"],
-            exclude: ["ModelBased/README.md"]),
+            exclude: ["ModelBased/README.md", "Fixtures"]),
         .testTarget(name: "FlowKitTestingTests", dependencies: ["FlowKit", "FlowKitTesting"]),
         .testTarget(
             name: "FlowKitChartsTests", dependencies: ["FlowKit", "FlowKitCharts"],

@@ -281,4 +281,50 @@ struct CrashTests {
         trace.limit = 1
         #expect(trace.limit == 1)
     }
+
+    // MARK: Snapshot schemas
+
+    @Test("FlowSnapshotSchema.renameRoute( traps on a name already renamed to another type")
+    func schemaRenameTwice() async {
+        await #expect(processExitsWith: .failure) {
+            var schema = FlowSnapshotSchema(version: 1)
+            schema.renameRoute("Old.Screen", to: String.self)
+            schema.renameRoute("Old.Screen", to: Int.self)
+        }
+    }
+
+    @Test("FlowSnapshotSchema.migrateRoutes( traps on a version above the schema's")
+    func schemaRouteMigrationAboveVersion() async {
+        await #expect(processExitsWith: .failure) {
+            var schema = FlowSnapshotSchema(version: 1)
+            schema.migrateRoutes(of: String.self, to: 2, from: Int.self) { String($0) }
+        }
+    }
+
+    @Test("FlowSnapshotSchema.migrateStates( traps on a second migration to one version")
+    func schemaStateMigrationTwice() async {
+        await #expect(processExitsWith: .failure) {
+            var schema = FlowSnapshotSchema(version: 2)
+            schema.migrateStates(of: CrashRestorable.self, to: 2, from: Int.self) { $0 }
+            schema.migrateStates(of: CrashRestorable.self, to: 2, from: Int.self) { $0 }
+        }
+    }
+
+    @Test("Control: one rename per name and one migration per type and version do not trap")
+    func schemaWithoutContradiction() async {
+        await #expect(processExitsWith: .success) {
+            var schema = FlowSnapshotSchema(version: 2)
+            schema.renameRoute("Old.Screen", to: String.self)
+            schema.renameRoute("Older.Screen", to: String.self)
+            schema.migrateRoutes(of: String.self, to: 1, from: Int.self) { String($0) }
+            schema.migrateRoutes(of: String.self, to: 2, from: String.self) { $0 }
+            schema.migrateStates(of: CrashRestorable.self, to: 2, from: Int.self) { $0 }
+        }
+    }
+}
+
+/// A restorable node for the schema's exit tests.
+final class CrashRestorable: FlowController, FlowRestorable {
+    func saveState() -> Int? { nil }
+    func restoreState(_ state: Int) throws {}
 }

@@ -142,20 +142,26 @@ struct RestorationTests {
         #expect(tabs.selectedIndex == 1)
     }
 
-    @Test("Route types only the history uses must be given; others are found on the nodes")
+    @Test(
+        "Route types only history uses must be given, else it is cut and reported; others are found"
+    )
     func routeTypes() throws {
         let snapshot = try makeSavedApp(world: RestoreWorld()).snapshot()
-        let world = RestoreWorld()
-        let app = world.makeApp()
-        let runtime = try FlowRuntime(root: app)
         let type = String(reflecting: LoginStep.self)
-        #expect(throws: FlowSnapshotError.unknownRoute(path: "app/login", type: type)) {
-            try runtime.start(restoring: snapshot)
-        }
-        #expect(!runtime.isRunning && app.children.isEmpty)
-        #expect(world.bag.alive == ["app app"])
-        try runtime.start(restoring: snapshot, routeTypes: [LoginStep.self])
-        #expect(runtime.isRunning)
+        let cut = try FlowRuntime(root: RestoreWorld().makeApp())
+        let report = try cut.start(restoring: snapshot)
+        #expect(
+            report.skipped == [
+                FlowRestoreReport.Skipped(
+                    path: "app/login",
+                    reason:
+                        "its recorded history was cut before route 2 of 2: its route type \(type) "
+                        + "is unknown")
+            ])
+        #expect(cut.recordedHistory(at: "app/login") == ["steps"])
+        let runtime = try FlowRuntime(root: RestoreWorld().makeApp())
+        #expect(try runtime.start(restoring: snapshot, routeTypes: [LoginStep.self]).isComplete)
+        #expect(runtime.recordedHistory(at: "app/login")?.count == 2)
     }
 
     @Test("snapshot() needs a running runtime, storable routes and no empty stack")

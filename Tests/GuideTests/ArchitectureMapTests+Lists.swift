@@ -205,7 +205,7 @@ extension ArchitectureMapTests {
     static func traps() throws -> [Trap] {
         let scanner = try flowKit()
         let declaration =
-            /^(?:@\w+ )*(?:(?:public|open|override|final|static|class|nonisolated|required|convenience|(?:\w+)\(set\)) )*(?:init|func \w+|var \w+|subscript)\b/
+            /^(?:@\w+ )*(?:(?:public|open|override|final|static|class|nonisolated|required|convenience|mutating|(?:\w+)\(set\)) )*(?:init|func \w+|var \w+|subscript)\b/
         var traps: [String: Trap] = [:]
         func add(_ file: SourceScanner.File, _ index: Int) {
             let line = file.lines[index].trimmingCharacters(in: .whitespaces)
@@ -287,7 +287,7 @@ extension ArchitectureMapTests {
         let names = Set(traps.map(\.name))
         for row in rows.dropFirst() {
             let spans = Self.codeSpans(in: row).compactMap {
-                $0.firstMatch(of: /^Flow\w+(\(|\.\w+)/).map { String($0.0) }
+                $0.firstMatch(of: /^Flow\w+(\(|\.\w+\(?)/).map { String($0.0) }
             }
             #expect(!spans.isEmpty, "Docs/Reliability.md's trap row names no API: \(row)")
             for span in spans {

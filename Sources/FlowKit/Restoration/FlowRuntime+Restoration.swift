@@ -34,7 +34,7 @@ extension FlowRuntime {
                 FlowSnapshot.HistoryEntry(
                     path: path, routes: try recorded.map { try _storedRoute($0, at: path) }))
         }
-        return FlowSnapshot(root: node, history: history)
+        return FlowSnapshot(root: node, history: history, schema: snapshotSchema?.version)
     }
 
     /// Starts the runtime with the tree `snapshot` describes, rebuilt below the root the app

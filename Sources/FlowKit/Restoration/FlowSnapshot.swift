@@ -31,6 +31,9 @@ public struct FlowSnapshot: Codable, Sendable, Equatable {
 
     /// The format version of this snapshot.
     public var version: Int
+    /// The app's schema version when it was made (``FlowSnapshotSchema/version``, from
+    /// ``FlowRuntime/snapshotSchema``), or `nil` if the app declared none (read as 0).
+    public var schema: Int?
     /// The runtime's root node and, below it, the whole tree.
     public var root: Node
     /// The recorded history (``FlowRuntime/recordedHistory(at:)``), one entry per node path,
@@ -39,24 +42,27 @@ public struct FlowSnapshot: Codable, Sendable, Equatable {
 
     /// Creates a snapshot.
     public init(
-        version: Int = FlowSnapshot.formatVersion, root: Node, history: [HistoryEntry] = []
+        version: Int = FlowSnapshot.formatVersion, root: Node, history: [HistoryEntry] = [],
+        schema: Int? = nil
     ) {
         self.version = version
+        self.schema = schema
         self.root = root
         self.history = history
     }
 
     private enum CodingKeys: String, CodingKey {
-        case version, root, history
+        case version, schema, root, history
     }
 
-    /// Decodes a snapshot; a missing `history` is empty.
+    /// Decodes a snapshot; a missing `history` is empty, a missing `schema` `nil`.
     ///
     /// - Throws: `DecodingError` for a document of another shape, or one nested deeper than
     ///   ``maximumNesting`` coding levels. The version is checked when it is restored.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         version = try container.decode(Int.self, forKey: .version)
+        schema = try container.decodeIfPresent(Int.self, forKey: .schema)
         root = try container.decode(Node.self, forKey: .root)
         history = try _decodeList(HistoryEntry.self, in: container, forKey: .history) ?? []
     }
@@ -65,6 +71,7 @@ public struct FlowSnapshot: Codable, Sendable, Equatable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(version, forKey: .version)
+        try container.encodeIfPresent(schema, forKey: .schema)
         try container.encode(root, forKey: .root)
         try container.encode(history, forKey: .history)
     }

@@ -57,7 +57,7 @@ extension _Restoration {
         of container: FlowController, from stored: FlowSnapshot.Node
     ) throws {
         for (index, child) in container._children.enumerated() {
-            try restoreState(of: child, from: stored.children[index])
+            try failingLeftOut { try restoreState(of: child, from: stored.children[index]) }
             if let reason = refusal(of: child) {
                 throw FlowError.entryRefused(node: child.path, reason: reason)
             }

@@ -15,7 +15,7 @@ final class _Restoration {
     private let runtime: FlowRuntime
     private let snapshot: FlowSnapshot
     /// The route value types known so far, by `String(reflecting:)` name.
-    private var types: [String: any (Decodable & Hashable & Sendable).Type] = [:]
+    var types: [String: any (Decodable & Hashable & Sendable).Type] = [:]
     private var seenTypes = Set<ObjectIdentifier>()
     /// Nodes whose entry guard allowed them. Each stays in the tree until the commit (a node
     /// is left out only before its guard allows it), so no identity here outlives its node.
@@ -33,10 +33,14 @@ final class _Restoration {
     /// Nodes taken out of the app's composition (not matched, or refused).
     private var dropped: [FlowController] = []
     private(set) var skipped: [FlowRestoreReport.Skipped] = []
+    /// The app's schema (``FlowRuntime/snapshotSchema``), and the snapshot's (0 if none).
+    let schema: FlowSnapshotSchema?
+    let snapshotSchema: Int
     var restoredCount = 0
     /// The first node serial of the restoring change: older nodes are the app's.
     private var mark: UInt64 = 0
-    private let storedHistory: [String: [FlowSnapshot.Route]]
+    /// The stored history not read yet (each path is read once).
+    private var storedHistory: [String: [FlowSnapshot.Route]]
     private var history: [String: [FlowRoute]] = [:]
 
     init(
@@ -45,10 +49,13 @@ final class _Restoration {
     ) {
         self.runtime = runtime
         self.snapshot = snapshot
+        schema = runtime.snapshotSchema
+        snapshotSchema = snapshot.schema ?? 0
         var stored: [String: [FlowSnapshot.Route]] = [:]
         for entry in snapshot.history { stored[entry.path] = entry.routes }
         storedHistory = stored
         for type in _builtInRouteTypes + routeTypes { learn(type) }
+        for type in schema?.knownRouteTypes ?? [] { learn(type) }
     }
 
     // MARK: Restoring
@@ -57,7 +64,7 @@ final class _Restoration {
     /// check phase of the restoring change.
     func restore(_ root: FlowController) throws {
         mark = runtime._checkMark
-        try restoreState(of: root, from: snapshot.root)
+        try failingLeftOut { try restoreState(of: root, from: snapshot.root) }
         if let reason = refusal(of: root) {
             throw FlowError.entryRefused(node: root.path, reason: reason)
         }
@@ -159,7 +166,14 @@ final class _Restoration {
             return nil
         } else {
             if let candidate { drop(candidate) }
-            child = try build(stored, in: parent, presenting: presenting)
+            do {
+                child = try build(stored, in: parent, presenting: presenting)
+            } catch let leftOut as _LeftOut {
+                // A route that cannot be read (unknown, undecodable, dropped by a migration)
+                // costs its node, as a refused guard does.
+                reportSkipped(path: "\(parent.path)/\(stored.name)", reason: leftOut.reason)
+                return nil
+            }
         }
         child._setParent(parent)
         if presenting {
@@ -167,8 +181,13 @@ final class _Restoration {
         } else {
             parent._children.append(child)
         }
-        try restoreState(of: child, from: stored)
-        if let reason = refusal(of: child) {
+        var refused: String?
+        do {
+            try restoreState(of: child, from: stored)
+        } catch let leftOut as _LeftOut {
+            refused = leftOut.reason
+        }
+        if let reason = refused ?? refusal(of: child) {
             skipped.append(FlowRestoreReport.Skipped(path: child.path, reason: reason))
             if presenting {
                 parent._presented = nil
@@ -193,12 +212,9 @@ final class _Restoration {
         case (nil, nil):
             return true
         case (let route?, let storedRoute?):
-            let valueType = type(of: route.base)
-            learn(valueType)
-            guard route.typeName == storedRoute.type,
-                let type = valueType as? any (Decodable & Hashable & Sendable).Type,
-                let decoded = try? _decodeRoute(type, from: storedRoute.value)
-            else { return false }
+            learn(type(of: route.base))
+            // The stored route as the schema reads it (its name may be an old one).
+            guard let decoded = try? resolve(storedRoute, at: node.path) else { return false }
             return decoded == route
         default:
             return false
@@ -218,7 +234,7 @@ final class _Restoration {
                     "the node has no route, so it restores only onto a node the app composes "
                     + "at its place, and there is none")
         }
-        let route = try self.route(storedRoute, at: path)
+        let route = try resolve(storedRoute, at: path)
         let node: FlowController
         do {
             node = presenting ? try parent._makePresented(route) : try parent._makeChild(route)
@@ -257,9 +273,9 @@ final class _Restoration {
 
     /// Gives `node` its saved state, if it has one and takes one.
     func restoreState(of node: FlowController, from stored: FlowSnapshot.Node) throws {
-        guard let state = stored.state, let restorable = node as? any FlowRestorable else {
-            return
-        }
+        guard let stored = stored.state, let restorable = node as? any FlowRestorable,
+            let state = try migratedState(stored, of: node)
+        else { return }
         try _restoreState(of: restorable, from: state)
     }
 
@@ -276,6 +292,11 @@ final class _Restoration {
         }
     }
 
+    /// Reports a node of the snapshot (or a recorded history) left out.
+    func reportSkipped(path: String, reason: String) {
+        skipped.append(FlowRestoreReport.Skipped(path: path, reason: reason))
+    }
+
     /// Takes `node` out of the app's composition.
     private func drop(_ node: FlowController) {
         node._setParent(nil)
@@ -284,24 +305,14 @@ final class _Restoration {
 
     // MARK: Routes and history
 
-    /// The stored route as a route, its type found among the known ones.
-    private func route(_ stored: FlowSnapshot.Route, at path: String) throws -> FlowRoute {
-        guard let type = types[stored.type] else {
-            throw FlowSnapshotError.unknownRoute(path: path, type: stored.type)
-        }
-        do {
-            return try _decodeRoute(type, from: stored.value)
-        } catch {
-            throw FlowSnapshotError.invalidRoute(
-                path: path, type: stored.type, reason: String(describing: error))
-        }
-    }
-
     /// The snapshot's recorded history for `path`, decoded once.
     private func recordedHistory(at path: String) throws -> [FlowRoute]? {
         if let routes = history[path] { return routes }
         guard let stored = storedHistory[path] else { return nil }
-        let routes = try stored.map { try route($0, at: path) }
+        storedHistory[path] = nil
+        let routes = resolveHistory(stored, at: path)
+        // A history cut before its first route is none.
+        guard !routes.isEmpty else { return nil }
         history[path] = routes
         return routes
     }

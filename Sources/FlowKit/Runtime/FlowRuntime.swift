@@ -31,6 +31,12 @@ public final class FlowRuntime: Observable {
     /// Errors are never dropped silently: without a sink they are still in the trace.
     public var onError: (@MainActor (FlowFailure) -> Void)?
 
+    /// The app's snapshot schema: ``snapshot()`` stamps its version on snapshots, and
+    /// ``start(restoring:routeTypes:)`` reads older snapshots through its migrations (see
+    /// ``FlowSnapshotSchema``). `nil` (the default): snapshots have no schema version, and
+    /// stored routes and states are read as they are.
+    public var snapshotSchema: FlowSnapshotSchema?
+
     /// Whether ``start()`` has run and ``stop()`` has not.
     @exclusivity(unchecked)
     public internal(set) var isRunning = false
