@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "FlowKitTesting", targets: ["FlowKitTesting"]),
         .library(name: "FlowKitCharts", targets: ["FlowKitCharts"]),
         .library(name: "FlowKitLinks", targets: ["FlowKitLinks"]),
+        .library(name: "FlowKitStore", targets: ["FlowKitStore"]),
         .executable(name: "flowdemo", targets: ["flowdemo"]),
         .executable(name: "flowchart", targets: ["flowchart"]),
     ],
@@ -24,6 +25,8 @@ let package = Package(
         .target(name: "FlowKitCharts", dependencies: ["FlowKit"]),
         // URL deep links mapped to navigation paths (uses Foundation's URLComponents).
         .target(name: "FlowKitLinks", dependencies: ["FlowKit"]),
+        // Snapshots saved in files, replaced atomically, with the crash-loop guard (Foundation).
+        .target(name: "FlowKitStore", dependencies: ["FlowKit"]),
         // The demo app's flows, shared by the binary and its tests.
         .target(
             name: "FlowDemo", dependencies: ["FlowKit", "FlowKitLinks"],
@@ -37,6 +40,7 @@ let package = Package(
         .testTarget(
             name: "FlowKitChartsTests", dependencies: ["FlowKit", "FlowKitCharts"],
             exclude: ["Charts", "Examples", "HandChecked"]),
+        .testTarget(name: "FlowKitStoreTests", dependencies: ["FlowKit", "FlowKitStore"]),
         .testTarget(
             name: "FlowKitLinksTests", dependencies: ["FlowKit", "FlowKitLinks"],
             exclude: ["Fixtures"]),
