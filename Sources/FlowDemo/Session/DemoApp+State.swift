@@ -26,8 +26,8 @@ extension DemoApp {
                         let skipped = report.skipped.map { DemoStateFile.oneLine($0.description) }
                         notes.append(
                             (
-                                "Not restored (a guard refused): "
-                                    + skipped.joined(separator: "; ") + ".", .notice
+                                "Not restored: " + skipped.joined(separator: "; ") + ".",
+                                .notice
                             ))
                     }
                     return notes
