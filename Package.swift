@@ -50,7 +50,8 @@ let package = Package(
         // Dependencies.md, Concurrency.md, Testing.md and Demo.md that is not marked "not
         // compiled"), compiled and run.
         .testTarget(
-            name: "GuideTests", dependencies: ["FlowKit", "FlowKitTesting", "FlowKitLinks"]),
+            name: "GuideTests",
+            dependencies: ["FlowKit", "FlowKitTesting", "FlowKitLinks", "FlowKitStore"]),
         .testTarget(
             name: "FlowDemoTests", dependencies: ["FlowDemo", "FlowKit", "FlowKitTesting"]),
     ],

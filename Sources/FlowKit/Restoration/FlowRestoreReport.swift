@@ -9,8 +9,10 @@ public struct FlowRestoreReport: Sendable, Equatable {
     public struct Skipped: Sendable, Equatable, Hashable, CustomStringConvertible {
         /// The path the node would have had.
         public let path: String
-        /// Why it was left out: its entry guard's reason, or that an entry below it on its
-        /// stack was left out.
+        /// Why it was left out: its entry guard's reason, why its stored route or state could
+        /// not be read (an unknown type, a value that does not decode, a schema migration),
+        /// or that an entry below it on its stack was left out. For a recorded history cut
+        /// short, the path is the history's and the reason says where it was cut.
         public let reason: String
 
         /// Creates a record.
@@ -24,7 +26,8 @@ public struct FlowRestoreReport: Sendable, Equatable {
     }
 
     /// The nodes of the snapshot that were not restored, in the order restoration met them:
-    /// a node whose entry guard refused (or redirected), and the stack entries above it.
+    /// a node whose entry guard refused (or redirected) or whose stored route could not be
+    /// read, and the stack entries above it; and the recorded histories cut short.
     public let skipped: [Skipped]
     /// How many nodes of the snapshot were restored (the root included).
     public let restoredCount: Int

@@ -64,6 +64,12 @@ extension FlowRuntime {
     /// left out and its parent gets its defaults (history, else initial route). The root's
     /// and the tabs' guards must allow (they cannot be left out).
     ///
+    /// Stored routes and states are read through ``snapshotSchema`` (renamed types,
+    /// migrations from the snapshot's schema version) before the node they describe is
+    /// built. A node whose route cannot be read (its type unknown, its value not decoding,
+    /// dropped by a migration or a migration that threw) is left out in the same way and
+    /// reported with the reason; a recorded history is cut before such a route, and reported.
+    ///
     /// Route value types are found among `String`, `Int`, `Bool`, `Double`, `routeTypes`,
     /// and the value types of the routes registered on the nodes being restored (exact
     /// routes, families, global routes) and of their current children.
@@ -74,7 +80,7 @@ extension FlowRuntime {
     ///     the recorded history uses, types of routes given to nodes in `init`.
     /// - Returns: What was restored and what was left out.
     /// - Throws: ``FlowSnapshotError`` for a snapshot that cannot be restored (version,
-    ///   size, shape, unknown route type, a route no factory builds, a rejected state);
+    ///   size, shape, tabs that do not match, a route no factory builds, a rejected state);
     ///   ``FlowError/runtimeAlreadyStarted`` if the runtime was started;
     ///   ``FlowError/changeInProgress(node:)`` if called while a change is checked or
     ///   applied; the errors of ``start()`` for the root's or a tab's guard and for the

@@ -7,7 +7,7 @@
 ///     do {
 ///         try runtime.start(restoring: snapshot)
 ///     } catch let error as FlowSnapshotError {
-///         log("restoration failed: \(error)")   // "unknown route type Bookshelf.Tab at …"
+///         log("restoration failed: \(error)")   // "the snapshot has format version 2; …"
 ///         try runtime.start()
 ///     }
 ///
@@ -37,17 +37,26 @@ public enum FlowSnapshotError: Error, Equatable, Sendable, CustomStringConvertib
     /// restore onto is not an error: it is left out and reported in
     /// ``FlowRestoreReport/skipped``.)
     case mismatch(path: String, reason: String)
-    /// A route's value type is not one restoration knows: pass it in `routeTypes`, or
-    /// register a factory for it on a node being restored.
+    /// A route's value type is not one restoration knows: pass it in `routeTypes`, register
+    /// a factory for it on a node being restored, or rename its old name in the app's
+    /// ``FlowSnapshotSchema``.
+    ///
+    /// ``FlowRuntime/start(restoring:routeTypes:)`` does not throw it: such a route costs its
+    /// node, which is left out like one whose guard refused and reported in
+    /// ``FlowRestoreReport/skipped`` with this reason (a tab's is a ``mismatch(path:reason:)``).
     case unknownRoute(path: String, type: String)
     /// A route's value does not decode as its type (the type changed since the snapshot, or
-    /// the document was altered).
+    /// the document was altered), or the app's schema migration dropped it or failed on it.
+    ///
+    /// Like ``unknownRoute(path:type:)``, a restoration does not throw it: the node is left
+    /// out and reported.
     case invalidRoute(path: String, type: String, reason: String)
     /// Building a node for a route failed: no factory for it, or the factory threw or built
     /// an unusable node (the ``FlowError`` says which).
     case buildFailed(path: String, error: FlowError)
     /// A node's saved state did not decode as its ``FlowRestorable/SavedState``, or its
-    /// ``FlowRestorable/restoreState(_:)`` threw.
+    /// ``FlowRestorable/restoreState(_:)`` threw, or (at the root or a tab, which cannot be
+    /// left out) its ``FlowSnapshotSchema`` state migration threw.
     case stateRejected(path: String, reason: String)
 
     /// A sentence saying what went wrong.
