@@ -33,6 +33,11 @@ struct _SystemCallError: Error, CustomStringConvertible {
     }
 }
 
+/// write(2) (a file-scope name: `_AtomicFile.write` hides it inside the type).
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, bytes, count)
+}
+
 enum _AtomicFile {
     /// The prefix of the temporary files of `url` (`.NAME.`), so they can be found later.
     static func temporaryPrefix(of url: URL) -> String { ".\(url.lastPathComponent)." }
@@ -56,7 +61,7 @@ enum _AtomicFile {
                 let end = crash == .midWrite ? buffer.count / 2 : buffer.count
                 var offset = 0
                 while offset < end {
-                    let written = Foundation.write(
+                    let written = systemWrite(
                         descriptor, buffer.baseAddress! + offset, end - offset)
                     if written < 0 {
                         if errno == EINTR { continue }

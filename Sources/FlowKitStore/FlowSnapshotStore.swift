@@ -25,8 +25,9 @@ import Foundation
 /// The files of key `K` in ``directory``: `K.snapshot.json` (the snapshot, JSON),
 /// `K.restoring` (the mark, while a restoration is not settled) and, in `quarantine/`,
 /// `K.N.snapshot.json` with `K.N.reason.txt` (snapshots set aside, kept for a bug report).
-/// Keys are written into file names with every character outside `A-Z a-z 0-9 - _`
-/// percent-encoded, so any string is a key (a scene's identifier, a user's id).
+/// Keys are written into file names with every byte outside `a-z 0-9 - _` percent-encoded
+/// (capitals too, so that keys differing in case stay apart on a case-insensitive file
+/// system), so any string is a key (a scene's identifier, a user's id).
 ///
 /// A store is a value: two stores of the same directory are the same store. It is not a
 /// lock: one process (one app) uses a directory, and one runtime a key at a time.
@@ -120,14 +121,14 @@ public struct FlowSnapshotStore: Sendable {
     /// for the suffixes).
     static let maximumEncodedKeyLength = 200
 
-    /// `key` as the start of a file name: every byte outside `A-Z a-z 0-9 - _` as `%XX`.
+    /// `key` as the start of a file name: every byte outside `a-z 0-9 - _` as `%XX`.
     static func fileName(for key: String) throws -> String {
         guard !key.isEmpty else { throw FlowSnapshotStoreError.invalidKey(key) }
         var name = ""
         for byte in key.utf8 {
             switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "-"), UInt8(ascii: "_"):
                 name.unicodeScalars.append(Unicode.Scalar(byte))
             default:
                 let hex = String(byte, radix: 16, uppercase: true)

@@ -13,9 +13,11 @@ struct SnapshotStoreTests {
         let store = FlowSnapshotStore(directory: try temporaryStoreDirectory())
         try store.save(try StoreApp.snapshot([.item(1), .item(2)]), for: "scene-1")
         try store.save(try StoreApp.snapshot([.item(3)]), for: "scene/2 é")
+        try store.save(try StoreApp.snapshot([]), for: "Scene-1")
         #expect(
             fileNames(in: store.directory) == [
-                "scene%2F2%20%C3%A9.snapshot.json", "scene-1.snapshot.json",
+                "%53cene-1.snapshot.json", "scene%2F2%20%C3%A9.snapshot.json",
+                "scene-1.snapshot.json",
             ])
 
         let first = try FlowRuntime(root: StoreApp.makeRoot())

@@ -212,8 +212,11 @@ final class _Restoration {
         case (nil, nil):
             return true
         case (let route?, let storedRoute?):
+            // Another type name cannot match, unless the schema renamed it.
+            guard route.typeName == storedRoute.type || schema?.renamed[storedRoute.type] != nil
+            else { return false }
             learn(type(of: route.base))
-            // The stored route as the schema reads it (its name may be an old one).
+            // The stored route as the schema reads it (migrated from the snapshot's schema).
             guard let decoded = try? resolve(storedRoute, at: node.path) else { return false }
             return decoded == route
         default:
