@@ -365,4 +365,23 @@ struct RestorationMigrationTests {
         #expect(runtime.focusedNode?.path == "app/main/stack/home")
         #expect((runtime.node(at: "app/main") as! ShopV2.MainFlow).basket == nil)
     }
+
+    @Test(
+        "A snapshot of a newer schema (the app was downgraded) is read as it is: no migration runs")
+    func newerSchemaIsReadAsItIs() throws {
+        var snapshot = try ShopFixture.v2.snapshot()
+        snapshot.schema = 9
+        let (runtime, report) = try restore(snapshot, into: Shop.makeApp(), schema: Shop.schema())
+        // The migration to 3 would have added the variant; without it, the product's value
+        // does not decode as the current type, and costs the product.
+        #expect(
+            report.skipped == [
+                Skipped(
+                    path: "app/main/stack/product",
+                    reason:
+                        "its route does not decode as \(String(reflecting: Shop.Page.self)): "
+                        + "no value for 'variant' (at product)")
+            ])
+        #expect(runtime.focusedNode?.path == "app/main/stack/home")
+    }
 }

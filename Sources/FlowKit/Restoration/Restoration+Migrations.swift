@@ -49,7 +49,7 @@ extension _Restoration {
             let name = String(reflecting: type)
             throw _LeftOut(
                 error: .invalidRoute(path: path, type: stored.type, reason: "\(error)"),
-                reason: "its route does not decode as \(name): \(error)")
+                reason: "its route does not decode as \(name): \(_shortReason(error))")
         }
     }
 
@@ -104,4 +104,21 @@ extension _Restoration {
             throw leftOut.error
         }
     }
+}
+
+/// A decoding error in one line for a report: what is wrong, and where in the value.
+func _shortReason(_ error: any Error) -> String {
+    guard let error = error as? DecodingError else { return "\(error)" }
+    let what: String
+    let context: DecodingError.Context
+    switch error {
+    case .typeMismatch(_, let found), .valueNotFound(_, let found), .dataCorrupted(let found):
+        (what, context) = (found.debugDescription, found)
+    case .keyNotFound(let key, let found):
+        (what, context) = ("no value for '\(key.stringValue)'", found)
+    @unknown default:
+        return "\(error)"
+    }
+    let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }
+    return path.isEmpty ? what : "\(what) (at \(path.joined().drop { $0 == "." }))"
 }
