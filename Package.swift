@@ -11,8 +11,11 @@ let package = Package(
         .library(name: "FlowKitTesting", targets: ["FlowKitTesting"]),
         .library(name: "FlowKitCharts", targets: ["FlowKitCharts"]),
         .library(name: "FlowKitLinks", targets: ["FlowKitLinks"]),
+        .library(name: "FlowKitRecorder", targets: ["FlowKitRecorder"]),
+        .library(name: "FlowKitInspector", targets: ["FlowKitInspector"]),
         .executable(name: "flowdemo", targets: ["flowdemo"]),
         .executable(name: "flowchart", targets: ["flowchart"]),
+        .executable(name: "flowinspect", targets: ["flowinspect"]),
     ],
     dependencies: [],
     targets: [
@@ -24,12 +27,18 @@ let package = Package(
         .target(name: "FlowKitCharts", dependencies: ["FlowKit"]),
         // URL deep links mapped to navigation paths (uses Foundation's URLComponents).
         .target(name: "FlowKitLinks", dependencies: ["FlowKit"]),
+        // The session recorder: a runtime's transactions, events and transitions as versioned
+        // JSON lines (Docs/Inspector.md; uses Foundation to write files and snapshots).
+        .target(name: "FlowKitRecorder", dependencies: ["FlowKit"]),
+        // Reads recorded sessions and writes the one-file HTML inspector (and draws charts).
+        .target(name: "FlowKitInspector", dependencies: ["FlowKit", "FlowKitCharts"]),
         // The demo app's flows, shared by the binary and its tests.
         .target(
             name: "FlowDemo", dependencies: ["FlowKit", "FlowKitLinks"],
             resources: [.process("Resources")]),
-        .executableTarget(name: "flowdemo", dependencies: ["FlowDemo"]),
-        .executableTarget(name: "flowchart", dependencies: ["FlowKitCharts"]),
+        .executableTarget(name: "flowdemo", dependencies: ["FlowDemo", "FlowKitRecorder"]),
+        .executableTarget(name: "flowchart", dependencies: ["FlowKitCharts", "FlowKitInspector"]),
+        .executableTarget(name: "flowinspect", dependencies: ["FlowKitInspector"]),
         .testTarget(
             name: "FlowKitTests", dependencies: ["FlowKit", "FlowKitTesting"],
             exclude: ["ModelBased/README.md"]),
@@ -47,6 +56,13 @@ let package = Package(
         // compiled"), compiled and run.
         .testTarget(
             name: "GuideTests", dependencies: ["FlowKit", "FlowKitTesting", "FlowKitLinks"]),
+        .testTarget(
+            name: "FlowKitInspectorTests",
+            dependencies: [
+                "FlowKit", "FlowKitTesting", "FlowKitRecorder", "FlowKitInspector",
+                "FlowKitCharts", "FlowDemo",
+            ],
+            exclude: ["Golden"]),
         .testTarget(
             name: "FlowDemoTests", dependencies: ["FlowDemo", "FlowKit", "FlowKitTesting"]),
     ],

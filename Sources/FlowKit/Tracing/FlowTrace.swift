@@ -46,6 +46,14 @@ public final class FlowTrace {
     /// (which retains and releases its storage).
     private var hasObservers = false
     private var nextObserverID = 0
+    /// The session observers (``addSessionObserver(_:)``), each also in ``observers`` (as a
+    /// closure that does nothing) so that ``hasObservers`` covers them.
+    var _sessionObservers: [(id: Int, observer: any FlowSessionObserver)] = [] {
+        didSet { _endsChanges = !_sessionObservers.isEmpty }
+    }
+    /// Whether a session observer listens: checked once per change, after its activation
+    /// (``FlowSessionObserver/changeDidFinish()``).
+    var _endsChanges = false
 
     @exclusivity(unchecked)
     private var storage: [_TraceEntry] = []
@@ -87,6 +95,9 @@ public final class FlowTrace {
     /// Stops calling the observer that `observation` stands for. Removing twice does nothing.
     public func removeObserver(_ observation: FlowTraceObservation) {
         observers.removeAll { $0.id == observation.id }
+        if !_sessionObservers.isEmpty {
+            _sessionObservers.removeAll { $0.id == observation.id }
+        }
     }
 
     /// Forgets every kept record.
@@ -112,8 +123,16 @@ public final class FlowTrace {
             let record = entry.record
             let current = observers
             for observer in current { observer.call(record) }
+            if !_sessionObservers.isEmpty { _tellSessionRecord(record, entry._sessionEvent) }
         }
         _store(consume entry)
+    }
+
+    /// Tells the session observers `record`, with the event value it is about, if any.
+    @inline(never)
+    private func _tellSessionRecord(_ record: FlowTraceRecord, _ event: (any FlowEvent)?) {
+        let current = _sessionObservers
+        for session in current { session.observer.traceDidRecord(record, event: event) }
     }
 
     private func _store(_ entry: consuming _TraceEntry) {

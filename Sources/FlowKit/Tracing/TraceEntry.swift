@@ -101,4 +101,10 @@ enum _TraceEntry {
         }
     }
 
+    /// The event value a session observer may record: kept only for events whose value holds
+    /// no references (others are kept by name).
+    var _sessionEvent: (any FlowEvent)? {
+        guard case .event(_, let event, _) = self, !(event is _NamedEvent) else { return nil }
+        return event
+    }
 }
