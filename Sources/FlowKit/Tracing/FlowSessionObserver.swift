@@ -27,13 +27,18 @@ public protocol FlowSessionObserver: AnyObject {
 
     /// The change the last ``FlowTraceRecord/change(_:)`` record reported is over: its
     /// activation changes are made, so the tree, its focused path and its active nodes are
-    /// what the change left (a change a hook asked for runs after this).
-    func changeDidFinish()
+    /// what the change left (a change a hook asked for runs after this). `container` is the
+    /// node the change was reported in (``FlowChange/containerID``): what changed is inside
+    /// it.
+    func changeDidFinish(in container: FlowController?)
 
     /// A change of `kind` asked of the node at `path` failed before anything changed: a guard
-    /// refused or redirected it (`reason` says which, and why), or its check found it invalid.
-    /// The caller got the error; the tree, the host and the trace show nothing of it.
-    func changeDidFail(_ kind: FlowChange.Kind, at path: String, reason: String)
+    /// refused it (``FlowError/exitRefused(node:reason:)``,
+    /// ``FlowError/entryRefused(node:reason:)``), redirected it
+    /// (``FlowError/redirected(node:to:)``; the trace's
+    /// ``FlowTraceRecord/intent(_:change:note:)`` says what became of it), or its check found
+    /// it invalid (another error). The tree, the host and the trace show nothing of it.
+    func changeDidFail(_ kind: FlowChange.Kind, at path: String, error: any Error)
 
     /// The presentation pipeline handed `step` to the platform (`token` tells this step apart
     /// from an equal one issued later).
@@ -54,9 +59,9 @@ public protocol FlowSessionObserver: AnyObject {
 
 extension FlowSessionObserver {
     /// Does nothing.
-    public func changeDidFinish() {}
+    public func changeDidFinish(in container: FlowController?) {}
     /// Does nothing.
-    public func changeDidFail(_ kind: FlowChange.Kind, at path: String, reason: String) {}
+    public func changeDidFail(_ kind: FlowChange.Kind, at path: String, error: any Error) {}
     /// Does nothing.
     public func transitionDidBegin(_ step: FlowTransitionStep, token: Int) {}
     /// Does nothing.
@@ -90,21 +95,19 @@ extension FlowTrace {
         for entry in current { tell(entry.observer) }
     }
 
-    /// A change is over (see ``FlowSessionObserver/changeDidFinish()``).
+    /// A change is over (see ``FlowSessionObserver/changeDidFinish(in:)``).
     @inline(never)
-    func _changeFinished() {
+    func _changeFinished(in container: FlowController?) {
         guard isEnabled else { return }
-        _tellSession { $0.changeDidFinish() }
+        _tellSession { $0.changeDidFinish(in: container) }
     }
 
-    /// A change failed its check (see ``FlowSessionObserver/changeDidFail(_:at:reason:)``).
+    /// A change failed its check (see ``FlowSessionObserver/changeDidFail(_:at:error:)``).
     func _changeFailed(_ kind: FlowChange.Kind, at path: String, error: any Error) {
-        let reason: String
+        var told = error
         if let redirect = error as? _Redirect {
-            reason = "\(redirect.node) redirected to \(redirect.path.pathDescription)"
-        } else {
-            reason = String(describing: error)
+            told = FlowError.redirected(node: redirect.node, to: redirect.path.pathDescription)
         }
-        _tellSession { $0.changeDidFail(kind, at: path, reason: reason) }
+        _tellSession { $0.changeDidFail(kind, at: path, error: told) }
     }
 }

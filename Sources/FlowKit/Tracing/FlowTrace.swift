@@ -52,7 +52,7 @@ public final class FlowTrace {
         didSet { _endsChanges = !_sessionObservers.isEmpty }
     }
     /// Whether a session observer listens: checked once per change, after its activation
-    /// (``FlowSessionObserver/changeDidFinish()``).
+    /// (``FlowSessionObserver/changeDidFinish(in:)``).
     var _endsChanges = false
 
     @exclusivity(unchecked)
