@@ -38,13 +38,15 @@ func records(_ lines: [String], _ kind: String) -> [[String: Any]] {
 
 /// A small running app: `app` (a switch) → `main` → `stack` → `list`.
 @MainActor
-func makeSmallApp() throws -> (FlowRuntime, FlowSwitch, FlowStack, FlowController) {
+func makeSmallApp(
+    host: (any FlowHost)? = nil
+) throws -> (FlowRuntime, FlowSwitch, FlowStack, FlowController) {
     let list = FlowController(name: "list")
     let stack = FlowStack(name: "stack", root: list)
     let main = FlowController(name: "main")
     try main.embed(stack)
     let app = FlowSwitch(name: "app", initial: main)
-    let runtime = try FlowRuntime(root: app)
+    let runtime = try FlowRuntime(root: app, host: host)
     return (runtime, app, stack, list)
 }
 
