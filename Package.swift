@@ -31,7 +31,8 @@ let package = Package(
         // JSON lines (Docs/Inspector.md; uses Foundation to write files and snapshots).
         .target(name: "FlowKitRecorder", dependencies: ["FlowKit"]),
         // Reads recorded sessions and writes the one-file HTML inspector (and draws charts).
-        .target(name: "FlowKitInspector", dependencies: ["FlowKit", "FlowKitCharts"]),
+        .target(
+            name: "FlowKitInspector", dependencies: ["FlowKit", "FlowKitCharts", "FlowKitRecorder"]),
         // The demo app's flows, shared by the binary and its tests.
         .target(
             name: "FlowDemo", dependencies: ["FlowKit", "FlowKitLinks"],

@@ -33,7 +33,7 @@ public struct ChartDrawing {
             let cy = (sy + ty) / 2 + bend
             arrows += "<path class=\"transition\" d=\"M\(Self.n(sx)) \(Self.n(sy)) Q\(Self.n(cx)) "
             arrows += "\(Self.n(cy)) \(Self.n(tx)) \(Self.n(ty))\"/>"
-            let label = (transition.event ?? "(eventless)") + (transition.guard ? " [guard]" : "")
+            let label = (transition.event ?? "(eventless)") + (transition.guard ? "" : " [false]")
             arrows += "<text class=\"label\" x=\"\(Self.n(cx + 4))\" y=\"\(Self.n(cy))\">"
             arrows += Self.escaped(label) + "</text>"
         }
