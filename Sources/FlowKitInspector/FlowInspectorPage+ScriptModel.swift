@@ -16,6 +16,9 @@ extension FlowInspectorPage {
         }
         window.addEventListener("error", e => reportError(e.message || e.type));
         window.addEventListener("unhandledrejection", e => reportError(e.reason));
+        // The page's policy forbids every request: an attempt is an error of the page.
+        document.addEventListener("securitypolicyviolation", e =>
+          reportError("blocked " + e.violatedDirective + ": " + e.blockedURI));
         const consoleError = console.error.bind(console);
         console.error = (...parts) => { reportError(parts.join(" ")); consoleError(...parts); };
 

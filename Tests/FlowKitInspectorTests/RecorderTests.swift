@@ -55,7 +55,7 @@ struct RecorderTests {
     @Test(
         "Each step's tree, replayed from the session, is treeDescription() once the change is over")
     func replayedTreesAreTheRuntimes() async throws {
-        let (recorder, idle) = try await recordDemo()
+        let (recorder, idle, _) = try await recordDemo()
         let session = try FlowSessionFile(text: recorder.text)
         #expect(session.problems.isEmpty)
         let trees = session.treeTexts()
@@ -141,7 +141,7 @@ struct RecorderTests {
 
     @Test("A deep link redirected to sign-in and replayed: the decision, then the intent's lineage")
     func redirectAndReplay() async throws {
-        let (recorder, _) = try await recordDemo([
+        let (recorder, _, _) = try await recordDemo([
             "open flowdemo://books/12", "login alice wonderland",
         ])
         let lines = recorder.lines

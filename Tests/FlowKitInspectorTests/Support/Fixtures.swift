@@ -51,13 +51,13 @@ func makeSmallApp(
 }
 
 /// The walkthrough of README and Docs/Demo.md (a deep link redirected to sign-in and
-/// replayed, a wrong password, the trace, a book, the favourites, tabs, logout), then a swipe
-/// cancelled and one released.
+/// replayed, a wrong password, a book, the favourites, tabs, logout), with a swipe back on the
+/// favourites' stack cancelled and one released, and a rating sheet.
 let demoSessionCommands = [
     "open flowdemo://books/12", "login alice secret", "login alice wonderland", "back",
-    "filter dickens", "select 1", "fav", "tab favourites", "select 1", "tree", "tab catalog",
-    "back", "select 3", "swipe", "cancel", "swipe", "release", "rate", "stars 4",
-    "tab profile", "logout", "quit",
+    "filter dickens", "select 1", "fav", "tab favourites", "select 1", "swipe", "swipe 40%",
+    "cancel", "swipe 60%", "release", "tree", "tab catalog", "back", "select 3", "rate",
+    "stars 4", "tab profile", "logout", "quit",
 ]
 
 /// Records the demo running `commands` (a recorder with snapshots and tree text), and the
@@ -65,7 +65,7 @@ let demoSessionCommands = [
 @MainActor
 func recordDemo(
     _ commands: [String] = demoSessionCommands, options: FlowRecorder.Options? = nil
-) async throws -> (recorder: FlowRecorder, idle: [(steps: Int, tree: String)]) {
+) async throws -> (recorder: FlowRecorder, idle: [(steps: Int, tree: String)], app: DemoApp) {
     let clock = TickingClock()
     let recorder = FlowRecorder(
         bufferLimit: 100_000,
@@ -82,5 +82,5 @@ func recordDemo(
         idle.append((steps(), app.runtime.treeDescription()))
     }
     recorder.finish()
-    return (recorder, idle)
+    return (recorder, idle, app)
 }
