@@ -21,6 +21,8 @@ let package = Package(
             dependencies: [
                 .product(name: "FlowKit", package: "FlowKit"),
                 .product(name: "FlowKitLinks", package: "FlowKit"),
+                .product(name: "FlowKitRecorder", package: "FlowKit"),
+                .product(name: "FlowKitInspector", package: "FlowKit"),
                 .product(name: "Swinject", package: "Swinject"),
                 "CMalloc",
             ]),

@@ -271,6 +271,14 @@ extension FlowInspectorPage {
         const wanted = /^#step=(\d+)$/.exec(location.hash);
         show(wanted ? Number(wanted[1]) - 1 : 0);
         if (location.hash === "#verify") verify();
+        // How long the page took to open (from navigation to here), and to show a step, for
+        // scripts/inspect-open-time.sh.
+        document.body.dataset.openMs = performance.now().toFixed(1);
+        if (location.hash === "#timing" && steps.length) {
+          const began = performance.now();
+          for (let i = 0; i < 100; i++) show((i * 7919) % steps.length);
+          document.body.dataset.stepMs = ((performance.now() - began) / 100).toFixed(2);
+        }
 
         """#
 }
