@@ -2,7 +2,7 @@ import FlowKitCharts
 import Foundation
 
 /// The inspector: one self-contained HTML page made from a recorded session (see
-/// <doc:Inspector>). Its CSS and JavaScript are inline, it loads nothing (its content security
+/// Docs/Inspector.md). Its CSS and JavaScript are inline, it loads nothing (its content security
 /// policy forbids every network request), and everything it shows is derived from the session's
 /// records, which it embeds as JSON.
 ///

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A recorded session read back: the header, every record that could be read, and what could
-/// not, each problem naming its line (see <doc:Inspector>).
+/// not, each problem naming its line (see Docs/Inspector.md).
 ///
 ///     let session = try FlowSessionFile(text: text)   // throws only if nothing can be read
 ///     for problem in session.problems { print(problem) }   // "line 7: not valid JSON …"

@@ -2,7 +2,7 @@ import FlowKit
 import Foundation
 
 /// Records what one or several runtimes do as a session: versioned JSON lines that
-/// `flowinspect` turns into one self-contained HTML page (see <doc:Inspector>).
+/// `flowinspect` turns into one self-contained HTML page (see Docs/Inspector.md).
 ///
 ///     let recorder = try FlowRecorder(writingTo: "session.jsonl")
 ///     recorder.attach(runtime)            // before or after start()

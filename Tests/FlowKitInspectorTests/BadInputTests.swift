@@ -42,7 +42,8 @@ struct BadInputTests {
     func malformedLines() throws {
         let text =
             [
-                header, "{not json", attach, #"{"rt":"main"}"#, #"{"k":"event","rt":"main","t":1,"n":0}"#,
+                header, "{not json", attach, #"{"rt":"main"}"#,
+                #"{"k":"event","rt":"main","t":1,"n":0}"#,
                 step,
             ].joined(separator: "\n") + "\n"
         let session = try FlowSessionFile(text: text)
@@ -74,7 +75,9 @@ struct BadInputTests {
                 == "line 1: not a FlowKit session (not valid JSON): no session to show")
     }
 
-    @Test("flowinspect writes no page from an unreadable file (status 1), and a page with problems otherwise")
+    @Test(
+        "flowinspect writes no page from an unreadable file (status 1), and a page with problems otherwise"
+    )
     func binary() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -86,7 +89,8 @@ struct BadInputTests {
         #expect(refused.status == 1)
         #expect(
             refused.stderr
-                == "flowinspect: \(bad.path): line 1: not a FlowKit session (not valid JSON): no session to show\n")
+                == "flowinspect: \(bad.path): line 1: not a FlowKit session (not valid JSON): no session to show\n"
+        )
         #expect(!FileManager.default.fileExists(atPath: page.path))
 
         let cut = folder.appendingPathComponent("cut.jsonl")
@@ -96,9 +100,12 @@ struct BadInputTests {
         #expect(written.status == 0)
         #expect(
             written.stderr
-                == "flowinspect: \(cut.path): line 4: the session ends mid-line (cut off, as by a crash): read up to line 3\n")
+                == "flowinspect: \(cut.path): line 4: the session ends mid-line (cut off, as by a crash): read up to line 3\n"
+        )
         let html = folder.appendingPathComponent("cut.html")
-        #expect(written.stdout == "flowinspect: wrote \(html.path) (1 steps, 2 records, 1 lines not read)\n")
+        #expect(
+            written.stdout
+                == "flowinspect: wrote \(html.path) (1 steps, 2 records, 1 lines not read)\n")
         let text = try String(contentsOf: html, encoding: .utf8)
         #expect(text.contains("the session ends mid-line"))
         #expect(try run(flowinspect, []).status == 2)

@@ -55,7 +55,9 @@ struct BrowserTests {
         expectClean(run)
     }
 
-    @Test("The event log's count and order are the trace's; the timeline's bars are the pipeline's steps")
+    @Test(
+        "The event log's count and order are the trace's; the timeline's bars are the pipeline's steps"
+    )
     func eventsAndBars() async throws {
         let (page, _, app, folder) = try await demoPage()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -74,7 +76,9 @@ struct BrowserTests {
         }
         #expect(events == traced && events.count >= 4)
         let bars = Chromium.texts(of: "verify-bar", tag: "li", in: run.output)
-        let steps = bars.filter { !$0.hasPrefix("gesture ") }.map { String($0.split(separator: "|")[0]) }
+        let steps = bars.filter { !$0.hasPrefix("gesture ") }.map {
+            String($0.split(separator: "|")[0])
+        }
         #expect(steps == app.transitions.performedSteps.map(\.description) && steps.count > 10)
         let gestures = bars.filter { $0.hasPrefix("gesture ") }
         #expect(
@@ -101,9 +105,11 @@ struct BrowserTests {
             let run = try Chromium.run(file, fragment: "#step=\(step)", ["--dump-dom"])
             #expect(run.output.contains("step \(step) of \(trees.count) "))
             let text = trees[step - 1].text ?? ""
-            let active = text.split(separator: "\n").filter { $0.contains("* ") || $0.contains("+ ") }
-                .map { $0.split(separator: " ").last.map(String.init) ?? "" }
-                .filter { $0 != FlowChartMachine.containerName }
+            let active = text.split(separator: "\n").filter {
+                $0.contains("* ") || $0.contains("+ ")
+            }
+            .map { $0.split(separator: " ").last.map(String.init) ?? "" }
+            .filter { $0 != FlowChartMachine.containerName }
             for state in active {
                 #expect(
                     run.output.contains("<g class=\"state active focused\" data-state=\"\(state)\"")
@@ -120,14 +126,18 @@ struct BrowserTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let shot = folder.appendingPathComponent("page.png")
         let blank = folder.appendingPathComponent("blank.html")
-        try "<!DOCTYPE html><html><body></body></html>".write(to: blank, atomically: true, encoding: .utf8)
+        try "<!DOCTYPE html><html><body></body></html>".write(
+            to: blank, atomically: true, encoding: .utf8)
         let blankShot = folder.appendingPathComponent("blank.png")
-        _ = try Chromium.run(page, fragment: "#step=9", ["--window-size=1280,900", "--screenshot=\(shot.path)"])
+        _ = try Chromium.run(
+            page, fragment: "#step=9", ["--window-size=1280,900", "--screenshot=\(shot.path)"])
         _ = try Chromium.run(blank, ["--window-size=1280,900", "--screenshot=\(blankShot.path)"])
         let png = try #require(FileManager.default.contents(atPath: shot.path))
         let empty = try #require(FileManager.default.contents(atPath: blankShot.path))
         #expect(png.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
         // A blank page compresses to almost nothing; the inspector draws text, lines, colours.
-        #expect(png.count > 5 * empty.count, "\(png.count) bytes against \(empty.count) for a blank page")
+        #expect(
+            png.count > 5 * empty.count,
+            "\(png.count) bytes against \(empty.count) for a blank page")
     }
 }

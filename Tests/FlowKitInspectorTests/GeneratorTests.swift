@@ -10,7 +10,8 @@ let goldenFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 @Suite("Generator: a session's page, its embedded data, and what it never loads")
 struct GeneratorTests {
     private func smallSession() throws -> FlowSessionFile {
-        try FlowSessionFile(contentsOf: goldenFolder.appendingPathComponent("small-session.jsonl").path)
+        try FlowSessionFile(
+            contentsOf: goldenFolder.appendingPathComponent("small-session.jsonl").path)
     }
 
     @Test("A small session's page embeds exactly the golden data (records, problems, no chart)")
@@ -31,12 +32,18 @@ struct GeneratorTests {
         #expect((object["problems"] as? [Any])?.count == 3)
     }
 
-    @Test("The page is one file that loads nothing: inline style and script, a CSP that forbids the network")
+    @Test(
+        "The page is one file that loads nothing: inline style and script, a CSP that forbids the network"
+    )
     func selfContained() throws {
         let html = FlowInspectorPage(session: try smallSession(), title: "a <title>").html
-        #expect(html.contains(#"<meta http-equiv="Content-Security-Policy" content="default-src 'none';"#))
+        #expect(
+            html.contains(
+                #"<meta http-equiv="Content-Security-Policy" content="default-src 'none';"#))
         #expect(html.contains("connect-src 'none'"))
-        for forbidden in ["<link", " src=", "@import", "url(http", "fetch(", "XMLHttpRequest", "@font-face"] {
+        for forbidden in [
+            "<link", " src=", "@import", "url(http", "fetch(", "XMLHttpRequest", "@font-face",
+        ] {
             #expect(!html.contains(forbidden), "\(forbidden)")
         }
         #expect(!html.contains("https://"))

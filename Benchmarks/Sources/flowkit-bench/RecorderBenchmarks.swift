@@ -90,7 +90,9 @@ func runRecorderBenchmarks(_ harness: Harness) throws {
         }
         harness.note(
             "Recorder.pageSize/transactions=\(count)",
-            value: "\(size / 1_024) KiB (\(size / (count / 1_000) / 1_024) KiB per 1,000 transactions)")
+            value:
+                "\(size / 1_024) KiB (\(size / (count / 1_000) / 1_024) KiB per 1,000 transactions)"
+        )
     }
     guard let base = harness.result("Recorder.pushPop/defaultTrace")?.nanosecondsPerOperation
     else { return }

@@ -13,7 +13,8 @@ enum Chromium {
 
     /// Whether the browser tests must run (`FLOWKIT_BROWSER_TESTS=required`, as `.ci/run`
     /// sets it): then a missing browser fails them instead of skipping them.
-    static let isRequired = ProcessInfo.processInfo.environment["FLOWKIT_BROWSER_TESTS"] == "required"
+    static let isRequired =
+        ProcessInfo.processInfo.environment["FLOWKIT_BROWSER_TESTS"] == "required"
 
     /// Whether to run the browser tests.
     static let shouldRun = path != nil || isRequired
@@ -30,7 +31,9 @@ enum Chromium {
 
     /// Runs the browser headless on `url` with `arguments` (`--dump-dom`, `--screenshot=…`).
     static func run(_ url: URL, fragment: String = "", _ arguments: [String]) throws -> Run {
-        guard let path else { throw MissingBinary(name: "chromium (set CHROMIUM or install chromium)") }
+        guard let path else {
+            throw MissingBinary(name: "chromium (set CHROMIUM or install chromium)")
+        }
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let netLog = folder.appendingPathComponent("netlog.json")
@@ -84,7 +87,9 @@ enum Chromium {
 
     static func unescaped(_ text: String) -> String {
         text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&nbsp;", with: "\u{A0}")
+            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(
+                of: "&nbsp;", with: "\u{A0}"
+            )
             .replacingOccurrences(of: "&amp;", with: "&")
     }
 }
