@@ -33,9 +33,11 @@ extension FlowInspectorPage {
         const runtimes = [];
         const stepsOf = new Map();     // runtime label -> indices into steps
         const openBars = new Map();
+        const following = [];          // per step, the records between it and the next step
         records.forEach((r, i) => {
           r.index = i;
           r.after = steps.length - 1;  // the step this record follows
+          if (r.k !== "step" && r.after >= 0) (following[r.after] = following[r.after] || []).push(r);
           switch (r.k) {
           case "step":
             r.after = steps.length;

@@ -86,7 +86,7 @@ extension FlowInspectorPage {
             if (s.before.collapsed !== s.node.collapsed)
               add("split", s.node.name + (s.node.collapsed ? ": collapsed" : ": expanded"));
           }
-          const here = records.filter(r => r.after === current && r.k !== "step" && r.index > step.index - 50);
+          const here = (following[current] || []).slice(0, 50);
           if (here.length) add("then", here.map(describe).join("\n"));
           box.appendChild(list);
         }
@@ -161,7 +161,10 @@ extension FlowInspectorPage {
             row.onclick = () => show(Math.max(0, bar.record.after));
             box.appendChild(row);
           }
-          for (const c of coalesced.filter(c => c.t >= t0 && c.t <= t1)) {
+          let first = 0, past = coalesced.length;
+          while (first < past) { const mid = (first + past) >> 1; if (coalesced[mid].t < t0) first = mid + 1; else past = mid; }
+          for (let i = first; i < coalesced.length && coalesced[i].t <= t1 && i < first + 40; i++) {
+            const c = coalesced[i];
             const row = el("div", "row");
             const m = el("div", "coalesced", "coalesced " + c.change + " in " + c.container);
             m.style.left = x(c.t); row.appendChild(m); box.appendChild(row);

@@ -152,17 +152,45 @@ final class RecorderTap: FlowSessionObserver {
         guard let runtime else { return }
         steps += 1
         var line = line("step")
-        var object = SessionLine()
-        object.field("kind", kind)
+        line.open("change")
+        line.raw("{\"kind\":")
+        line.string(kind)
         if let change {
-            object.field("container", change.container)
-            if let id = change.containerID { object.field("containerID", id.rawValue) }
-            object.field("exited", strings: change.exited)
-            object.field("exitedIDs", ids: change.exitedIDs.map(\.rawValue))
-            object.field("entered", strings: change.entered)
-            object.field("enteredIDs", ids: change.enteredIDs.map(\.rawValue))
+            line.raw(",\"container\":")
+            line.string(change.container)
+            if let id = change.containerID {
+                line.raw(",\"containerID\":")
+                line.unsigned(id.rawValue)
+            }
+            line.raw(",")
+            var first = true
+            func list(_ name: StaticString, _ values: [String]) {
+                line.raw(first ? "\"" : ",\"")
+                first = false
+                line.raw(name)
+                line.raw("\":[")
+                for (index, value) in values.enumerated() {
+                    if index > 0 { line.raw(",") }
+                    line.string(value)
+                }
+                line.raw("]")
+            }
+            func ids(_ name: StaticString, _ values: [FlowNodeID]) {
+                line.raw(",\"")
+                line.raw(name)
+                line.raw("\":[")
+                for (index, value) in values.enumerated() {
+                    if index > 0 { line.raw(",") }
+                    line.unsigned(value.rawValue)
+                }
+                line.raw("]")
+            }
+            list("exited", change.exited)
+            ids("exitedIDs", change.exitedIDs)
+            list("entered", change.entered)
+            ids("enteredIDs", change.enteredIDs)
         }
-        line.field("change", json: object.close())
+        line.raw("}")
         var top = container
         let keyframe =
             change == nil || change?.kind == .start || change?.kind == .stop
@@ -170,21 +198,27 @@ final class RecorderTap: FlowSessionObserver {
             || container.map { $0.state != .entered || $0.runtime !== runtime } ?? true
         if keyframe { top = runtime.isRunning ? runtime.root : nil }
         line.field("full", keyframe)
-        var nodes = "["
+        line.open("nodes")
+        line.raw("[")
         if let top {
             var first = true
             top.visitSessionOutline { node in
-                if !first { nodes += "," }
+                if !first { line.raw(",") }
                 first = false
-                Self.appendNode(node, to: &nodes)
+                Self.appendNode(node, to: &line)
             }
         }
-        nodes += "]"
-        line.field("nodes", json: nodes)
+        line.raw("]")
         let focus: (focused: [FlowNodeID], active: [FlowNodeID]) =
             runtime.isRunning ? runtime.sessionFocus : ([], [])
-        line.field("focus", ids: focus.focused.map(\.rawValue))
-        line.field("active", ids: focus.active.map(\.rawValue))
+        for (name, ids) in [("focus", focus.focused), ("active", focus.active)] {
+            line.raw(name == "focus" ? ",\"focus\":[" : ",\"active\":[")
+            for (index, id) in ids.enumerated() {
+                if index > 0 { line.raw(",") }
+                line.unsigned(id.rawValue)
+            }
+            line.raw("]")
+        }
         if recorder.options.treeText { line.field("tree", runtime.treeDescription()) }
         if recorder.options.snapshots, runtime.isRunning, let snapshot = try? runtime.snapshot() {
             let encoder = JSONEncoder()
@@ -199,22 +233,22 @@ final class RecorderTap: FlowSessionObserver {
 
     /// `[id,"name",parent,"kind",presented]`, then the selection and the collapse when the
     /// node has them.
-    private static func appendNode(_ node: FlowSessionNode, to text: inout String) {
-        text += "["
-        text += String(node.id.rawValue)
-        text += ","
-        SessionLine.appendString(node.name, to: &text)
-        text += ","
-        text += node.parent.map { String($0.rawValue) } ?? "null"
-        text += ",\""
-        text += node.kind.rawValue
-        text += node.isPresented ? "\",1" : "\",0"
+    private static func appendNode(_ node: FlowSessionNode, to line: inout SessionLine) {
+        line.raw("[")
+        line.unsigned(node.id.rawValue)
+        line.raw(",")
+        line.string(node.name)
+        line.raw(",")
+        if let parent = node.parent { line.unsigned(parent.rawValue) } else { line.raw("null") }
+        line.raw(",\"")
+        line.json(node.kind.rawValue)
+        line.raw(node.isPresented ? "\",1" : "\",0")
         if node.selection != nil || node.isCollapsed != nil {
-            text += ","
-            text += node.selection.map(String.init) ?? "null"
+            line.raw(",")
+            if let selection = node.selection { line.integer(selection) } else { line.raw("null") }
         }
-        if let collapsed = node.isCollapsed { text += collapsed ? ",1" : ",0" }
-        text += "]"
+        if let collapsed = node.isCollapsed { line.raw(collapsed ? ",1" : ",0") }
+        line.raw("]")
     }
 
     // MARK: Decisions and the pipeline

@@ -1,124 +1,165 @@
 /// One line of a session file being written: a JSON object, built by appending its fields in
-/// order (no intermediate dictionary, no encoder: a record costs its own characters).
+/// order into one byte buffer (no intermediate dictionary, no encoder, no string per number:
+/// a record costs its own bytes and one string at the end).
 struct SessionLine {
-    private(set) var text: String
+    private(set) var bytes: [UInt8] = []
     private var isFirst = true
 
     /// Starts an object whose first field is `"k"` (the record's kind).
     init(_ kind: String) {
-        text = "{\"k\":\""
-        text.reserveCapacity(160)
-        text += kind
-        text += "\""
+        bytes.reserveCapacity(256)
+        raw("{\"k\":\"")
+        bytes.append(contentsOf: kind.utf8)
+        bytes.append(0x22)
         isFirst = false
     }
 
     /// Starts an object with no field yet.
     init() {
-        text = "{"
+        bytes.reserveCapacity(128)
+        bytes.append(0x7B)
     }
 
-    private mutating func key(_ name: String) {
-        if !isFirst { text += "," }
+    /// Appends `text` as it is (ASCII JSON syntax).
+    mutating func raw(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    private mutating func key(_ name: StaticString) {
+        if !isFirst { bytes.append(0x2C) }
         isFirst = false
-        text += "\""
-        text += name
-        text += "\":"
+        bytes.append(0x22)
+        raw(name)
+        raw("\":")
     }
 
-    mutating func field(_ name: String, _ value: String) {
+    mutating func field(_ name: StaticString, _ value: String) {
         key(name)
-        Self.appendString(value, to: &text)
+        string(value)
     }
 
-    mutating func field(_ name: String, _ value: Int) {
+    mutating func field(_ name: StaticString, _ value: Int) {
         key(name)
-        text += String(value)
+        integer(value)
     }
 
-    mutating func field(_ name: String, _ value: UInt64) {
+    mutating func field(_ name: StaticString, _ value: UInt64) {
         key(name)
-        text += String(value)
+        unsigned(value)
     }
 
-    mutating func field(_ name: String, _ value: Bool) {
+    mutating func field(_ name: StaticString, _ value: Bool) {
         key(name)
-        text += value ? "true" : "false"
+        raw(value ? "true" : "false")
     }
 
     /// A time in seconds, to the microsecond.
-    mutating func field(_ name: String, seconds: Double) {
+    mutating func field(_ name: StaticString, seconds: Double) {
         key(name)
         let micros = Int((seconds * 1_000_000).rounded())
-        let whole = micros / 1_000_000
-        let fraction = micros % 1_000_000
-        text += String(whole)
-        if fraction != 0 {
-            var digits = String(fraction)
-            digits = String(repeating: "0", count: 6 - digits.count) + digits
-            while digits.hasSuffix("0") { digits.removeLast() }
-            text += "."
-            text += digits
+        if micros < 0 { bytes.append(0x2D) }
+        let magnitude = micros.magnitude
+        unsigned(UInt64(magnitude / 1_000_000))
+        var fraction = magnitude % 1_000_000
+        guard fraction != 0 else { return }
+        bytes.append(0x2E)
+        var digits = 6
+        while fraction % 10 == 0 {
+            fraction /= 10
+            digits -= 1
+        }
+        var divisor: UInt = 1
+        for _ in 1..<digits { divisor *= 10 }
+        while divisor > 0 {
+            bytes.append(0x30 + UInt8(fraction / divisor % 10))
+            divisor /= 10
         }
     }
 
-    mutating func field(_ name: String, strings: [String]) {
+    mutating func field(_ name: StaticString, strings: [String]) {
         key(name)
-        text += "["
+        bytes.append(0x5B)
         for (index, value) in strings.enumerated() {
-            if index > 0 { text += "," }
-            Self.appendString(value, to: &text)
+            if index > 0 { bytes.append(0x2C) }
+            string(value)
         }
-        text += "]"
+        bytes.append(0x5D)
     }
 
-    mutating func field(_ name: String, ids: [UInt64]) {
+    mutating func field(_ name: StaticString, ids: [UInt64]) {
         key(name)
-        text += "["
+        bytes.append(0x5B)
         for (index, value) in ids.enumerated() {
-            if index > 0 { text += "," }
-            text += String(value)
+            if index > 0 { bytes.append(0x2C) }
+            unsigned(value)
         }
-        text += "]"
+        bytes.append(0x5D)
+    }
+
+    /// Starts a field whose value the caller writes (with ``raw(_:)``, ``string(_:)``,
+    /// ``unsigned(_:)``, ``json(_:)``).
+    mutating func open(_ name: StaticString) {
+        key(name)
     }
 
     /// A field whose value is JSON already (an object or array made elsewhere).
-    mutating func field(_ name: String, json: String) {
+    mutating func field(_ name: StaticString, json: String) {
         key(name)
-        text += json
+        bytes.append(contentsOf: json.utf8)
     }
 
-    /// The finished object.
-    mutating func close() -> String {
-        text += "}"
-        return text
+    /// Appends JSON text as it is.
+    mutating func json(_ text: String) {
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    /// Appends `value` in decimal.
+    mutating func unsigned(_ value: UInt64) {
+        if value < 10 {
+            bytes.append(0x30 + UInt8(value))
+            return
+        }
+        var digits: (UInt64, Int) = (1, 1)
+        while value / digits.0 >= 10 {
+            digits.0 *= 10
+            digits.1 += 1
+        }
+        var divisor = digits.0
+        while divisor > 0 {
+            bytes.append(0x30 + UInt8(value / divisor % 10))
+            divisor /= 10
+        }
+    }
+
+    mutating func integer(_ value: Int) {
+        if value < 0 { bytes.append(0x2D) }
+        unsigned(UInt64(value.magnitude))
     }
 
     /// Appends `value` as a JSON string literal.
-    static func appendString(_ value: String, to text: inout String) {
-        text += "\""
-        var plain = true
-        for unit in value.utf8 where unit < 0x20 || unit == 0x22 || unit == 0x5C {
-            plain = false
-            break
-        }
-        if plain {
-            text += value
-        } else {
-            for scalar in value.unicodeScalars {
-                switch scalar {
-                case "\"": text += "\\\""
-                case "\\": text += "\\\\"
-                case "\n": text += "\\n"
-                case "\r": text += "\\r"
-                case "\t": text += "\\t"
-                case _ where scalar.value < 0x20:
-                    let hex = String(scalar.value, radix: 16)
-                    text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                default: text.unicodeScalars.append(scalar)
-                }
+    mutating func string(_ value: String) {
+        bytes.append(0x22)
+        for unit in value.utf8 {
+            switch unit {
+            case 0x22: raw("\\\"")
+            case 0x5C: raw("\\\\")
+            case 0x0A: raw("\\n")
+            case 0x0D: raw("\\r")
+            case 0x09: raw("\\t")
+            case 0..<0x20:
+                raw("\\u00")
+                let hex: [UInt8] = Array("0123456789abcdef".utf8)
+                bytes.append(hex[Int(unit >> 4)])
+                bytes.append(hex[Int(unit & 0xF)])
+            default: bytes.append(unit)
             }
         }
-        text += "\""
+        bytes.append(0x22)
+    }
+
+    /// The finished object, as text.
+    mutating func close() -> String {
+        bytes.append(0x7D)
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
