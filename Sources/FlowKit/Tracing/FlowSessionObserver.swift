@@ -1,5 +1,5 @@
-/// What a session recorder hears from a runtime: every trace record as it is made (with the
-/// event value it is about, for an app that records payloads), and the facts the trace does not
+/// What a session recorder hears from a runtime: the trace's records as they are made (with the
+/// event value they are about, for an app that records payloads), and the facts the trace does not
 /// keep: a change that failed its check (a guard's refusal or redirect), the presentation
 /// pipeline's steps on their way (issued, done, failed, coalesced) and a gesture's progress.
 ///
@@ -20,9 +20,11 @@
 /// while the trace ``FlowTrace/isEnabled``.
 @MainActor
 public protocol FlowSessionObserver: AnyObject {
-    /// A trace record was made. `event` is the event the record is about when it is about one
-    /// whose value holds no references (a value the app may choose to record); `nil` for other
-    /// records and for events that hold references (kept by their trace name only).
+    /// A trace record was made: every record but the node records (enter, exit, activate,
+    /// deactivate; ``changeDidFinish(in:)`` tells when the tree and the focus a change left can
+    /// be read). `event` is the event the record is about when it is about one whose value
+    /// holds no references (a value the app may choose to record); `nil` for other records and
+    /// for events that hold references (kept by their trace name only).
     func traceDidRecord(_ record: FlowTraceRecord, event: (any FlowEvent)?)
 
     /// The change the last ``FlowTraceRecord/change(_:)`` record reported is over: its

@@ -107,4 +107,10 @@ enum _TraceEntry {
         guard case .event(_, let event, _) = self, !(event is _NamedEvent) else { return nil }
         return event
     }
+
+    /// Whether this is a node record (enter, exit, activate, deactivate).
+    var _isNodeStep: Bool {
+        if case .node = self { return true }
+        return false
+    }
 }
