@@ -10,6 +10,7 @@ extension FlowInspectorPage {
           return e;
         }
         let current = 0;
+        const openedWith = location.hash;  // #step=K, #verify, #timing (show() rewrites the hash)
         let eventFilter = { node: "", event: "" };
         let filteredEvents = events;
         $("title").textContent = data.title + " · FlowKit inspector";
@@ -38,7 +39,8 @@ extension FlowInspectorPage {
           $("copy-snapshot").disabled = !step.snapshot;
           $("copy-snapshot").title = step.snapshot ? "the JSON start(restoring:) accepts" :
             "recorded without snapshots (FlowRecorder.Options(snapshots: true))";
-          if (location.hash !== "#verify") try { history.replaceState(null, "", "#step=" + (current + 1)); } catch (_) {}
+          if (openedWith !== "#verify" && openedWith !== "#timing")
+            try { history.replaceState(null, "", "#step=" + (current + 1)); } catch (_) {}
         }
         function drawTrees() {
           const box = $("trees");
@@ -271,13 +273,13 @@ extension FlowInspectorPage {
         };
         drawIntents();
         drawLog();
-        const wanted = /^#step=(\d+)$/.exec(location.hash);
+        const wanted = /^#step=(\d+)$/.exec(openedWith);
         show(wanted ? Number(wanted[1]) - 1 : 0);
-        if (location.hash === "#verify") verify();
+        if (openedWith === "#verify") verify();
         // How long the page took to open (from navigation to here), and to show a step, for
         // scripts/inspect-open-time.sh.
         document.body.dataset.openMs = performance.now().toFixed(1);
-        if (location.hash === "#timing" && steps.length) {
+        if (openedWith === "#timing" && steps.length) {
           const began = performance.now();
           for (let i = 0; i < 100; i++) show((i * 7919) % steps.length);
           document.body.dataset.stepMs = ((performance.now() - began) / 100).toFixed(2);
