@@ -44,7 +44,7 @@ struct BrowserTests {
     func treesAtEveryStep() async throws {
         let (page, recorder, _, folder) = try await demoPage()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let run = try Chromium.run(page, fragment: "#verify", ["--dump-dom"])
+        let run = try await Chromium.run(page, fragment: "#verify", ["--dump-dom"])
         #expect(run.output.contains(#"<p id="verify-done">verified</p>"#))
         let shown = Chromium.texts(of: "verify-tree", tag: "pre", in: run.output)
         let recorded = records(recorder.lines, "step").compactMap { $0["tree"] as? String }
@@ -61,7 +61,7 @@ struct BrowserTests {
     func eventsAndBars() async throws {
         let (page, _, app, folder) = try await demoPage()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let run = try Chromium.run(page, fragment: "#verify", ["--dump-dom"])
+        let run = try await Chromium.run(page, fragment: "#verify", ["--dump-dom"])
         let events = Chromium.texts(of: "verify-event", tag: "li", in: run.output).map {
             let fields = $0.split(separator: "|", omittingEmptySubsequences: false)
             return "\(fields[0]) \(fields[2]) \(fields[3])"
@@ -90,7 +90,7 @@ struct BrowserTests {
     }
 
     @Test("Opened at #step=K the page shows step K; a chart's page marks its active states")
-    func stepFragmentAndChart() throws {
+    func stepFragmentAndChart() async throws {
         let chart = try FlowChart(
             json: try Data(
                 contentsOf: packageRoot.appendingPathComponent(
@@ -102,7 +102,7 @@ struct BrowserTests {
         try page.html.write(to: file, atomically: true, encoding: .utf8)
         let trees = page.session.treeTexts()
         for step in [1, 3, trees.count] {
-            let run = try Chromium.run(file, fragment: "#step=\(step)", ["--dump-dom"])
+            let run = try await Chromium.run(file, fragment: "#step=\(step)", ["--dump-dom"])
             #expect(run.output.contains("step \(step) of \(trees.count) "))
             let text = trees[step - 1].text ?? ""
             let active = text.split(separator: "\n").filter {
@@ -129,9 +129,10 @@ struct BrowserTests {
         try "<!DOCTYPE html><html><body></body></html>".write(
             to: blank, atomically: true, encoding: .utf8)
         let blankShot = folder.appendingPathComponent("blank.png")
-        _ = try Chromium.run(
+        _ = try await Chromium.run(
             page, fragment: "#step=9", ["--window-size=1280,900", "--screenshot=\(shot.path)"])
-        _ = try Chromium.run(blank, ["--window-size=1280,900", "--screenshot=\(blankShot.path)"])
+        _ = try await Chromium.run(
+            blank, ["--window-size=1280,900", "--screenshot=\(blankShot.path)"])
         let png = try #require(FileManager.default.contents(atPath: shot.path))
         let empty = try #require(FileManager.default.contents(atPath: blankShot.path))
         #expect(png.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))

@@ -66,6 +66,16 @@ func run(_ executable: URL, _ arguments: [String], stdin: String = "") throws ->
         stderr: String(decoding: err, as: UTF8.self))
 }
 
+/// ``run(_:_:stdin:)`` on a thread of its own, so that a test on the main actor does not
+/// block it (other suites' tests need it meanwhile).
+func runOffMainActor(_ executable: URL, _ arguments: [String]) async throws -> Finished {
+    try await withCheckedThrowingContinuation { continuation in
+        DispatchQueue.global().async {
+            continuation.resume(with: Result { try run(executable, arguments) })
+        }
+    }
+}
+
 /// A new empty temporary folder.
 func temporaryFolder() throws -> URL {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(

@@ -30,14 +30,14 @@ enum Chromium {
     }
 
     /// Runs the browser headless on `url` with `arguments` (`--dump-dom`, `--screenshot=…`).
-    static func run(_ url: URL, fragment: String = "", _ arguments: [String]) throws -> Run {
+    static func run(_ url: URL, fragment: String = "", _ arguments: [String]) async throws -> Run {
         guard let path else {
             throw MissingBinary(name: "chromium (set CHROMIUM or install chromium)")
         }
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let netLog = folder.appendingPathComponent("netlog.json")
-        let finished = try FlowKitInspectorTests.run(
+        let finished = try await runOffMainActor(
             URL(fileURLWithPath: path),
             [
                 "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
