@@ -62,7 +62,10 @@ public final class FlowRecorder {
     public let options: Options
     let sink: RecorderSink
     let now: @MainActor () -> Double
-    var taps: [RecorderTap] = []
+    /// The runtimes' taps, weakly: a runtime's trace keeps its tap (and the tap this
+    /// recorder) until the tap is removed, so nothing is kept in a cycle.
+    private var weakTaps: [WeakTap] = []
+    var taps: [RecorderTap] { weakTaps.compactMap(\.tap) }
     private(set) var isFinished = false
 
     /// Creates a recorder that keeps the most recent `bufferLimit` lines in memory (whole
@@ -118,16 +121,19 @@ public final class FlowRecorder {
     public func attach(_ runtime: FlowRuntime, label: String = "main") {
         guard !isFinished, !taps.contains(where: { $0.runtime === runtime }) else { return }
         let tap = RecorderTap(recorder: self, runtime: runtime, label: label)
-        taps.append(tap)
+        weakTaps.removeAll { $0.tap == nil }
+        weakTaps.append(WeakTap(tap: tap))
         tap.observation = runtime.trace.addSessionObserver(tap)
         tap.attached()
     }
 
     /// Stops recording `runtime` (its records so far stay).
     public func detach(_ runtime: FlowRuntime) {
-        guard let index = taps.firstIndex(where: { $0.runtime === runtime }) else { return }
-        taps[index].detached()
-        taps.remove(at: index)
+        guard let index = weakTaps.firstIndex(where: { $0.tap?.runtime === runtime }) else {
+            return
+        }
+        weakTaps[index].tap?.detached()
+        weakTaps.remove(at: index)
     }
 
     /// The header and the kept lines, oldest first, without newlines (a file recorder keeps
@@ -145,7 +151,7 @@ public final class FlowRecorder {
     public func finish() {
         guard !isFinished else { return }
         for tap in taps { tap.detached() }
-        taps.removeAll()
+        weakTaps.removeAll()
         var line = SessionLine("end")
         line.field("t", seconds: now())
         sink.write(line.close(), keyframe: false)
@@ -157,6 +163,11 @@ public final class FlowRecorder {
         guard !isFinished else { return }
         sink.write(line, keyframe: keyframe)
     }
+}
+
+/// A tap, weakly.
+struct WeakTap {
+    weak var tap: RecorderTap?
 }
 
 /// A recorder that could not start.

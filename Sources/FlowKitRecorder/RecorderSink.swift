@@ -14,6 +14,10 @@ final class RecorderSink {
         self.limit = limit
     }
 
+    deinit {
+        if let file { fclose(file) }
+    }
+
     init(path: String) throws {
         limit = 0
         guard let file = fopen(path, "w") else {

@@ -324,6 +324,39 @@ struct RecorderTests {
         #expect(records(recorder.lines, "detach").count == 1)
     }
 
+    @Test("A recorder is kept only while it is used: by the app, or by an attached runtime")
+    func recorderLifetime() throws {
+        weak var finishedRecorder: FlowRecorder?
+        weak var forgottenRecorder: FlowRecorder?
+        weak var gone: FlowRuntime?
+        do {
+            let (runtime, _, _, _) = try makeSmallApp()
+            let recorder = FlowRecorder()
+            recorder.attach(runtime)
+            try runtime.start()
+            recorder.finish()
+            finishedRecorder = recorder
+        }
+        #expect(finishedRecorder == nil)
+        do {
+            let (runtime, _, stack, _) = try makeSmallApp()
+            gone = runtime
+            do {
+                let recorder = FlowRecorder()
+                forgottenRecorder = recorder
+                recorder.attach(runtime)
+            }
+            // Not finished, let go of by the app: the runtime's trace keeps it recording.
+            try runtime.start()
+            try stack.push(FlowController(name: "detail"))
+            #expect(records(forgottenRecorder?.lines ?? [], "step").count == 2)
+            try runtime.stop()
+        }
+        // The runtime gone, nothing keeps the recorder (no cycle through its taps).
+        #expect(gone == nil)
+        #expect(forgottenRecorder == nil)
+    }
+
     @Test("Snapshots: each step carries the JSON start(restoring:) accepts")
     func snapshots() throws {
         let (runtime, _, stack, _) = try makeSmallApp()
