@@ -12,8 +12,11 @@ let package = Package(
         .library(name: "FlowKitCharts", targets: ["FlowKitCharts"]),
         .library(name: "FlowKitLinks", targets: ["FlowKitLinks"]),
         .library(name: "FlowKitStore", targets: ["FlowKitStore"]),
+        .library(name: "FlowKitRecorder", targets: ["FlowKitRecorder"]),
+        .library(name: "FlowKitInspector", targets: ["FlowKitInspector"]),
         .executable(name: "flowdemo", targets: ["flowdemo"]),
         .executable(name: "flowchart", targets: ["flowchart"]),
+        .executable(name: "flowinspect", targets: ["flowinspect"]),
     ],
     dependencies: [],
     targets: [
@@ -27,12 +30,19 @@ let package = Package(
         .target(name: "FlowKitLinks", dependencies: ["FlowKit"]),
         // Snapshots saved in files, replaced atomically, with the crash-loop guard (Foundation).
         .target(name: "FlowKitStore", dependencies: ["FlowKit"]),
+        // The session recorder: a runtime's transactions, events and transitions as versioned
+        // JSON lines (Docs/Inspector.md; uses Foundation to write files and snapshots).
+        .target(name: "FlowKitRecorder", dependencies: ["FlowKit"]),
+        // Reads recorded sessions and writes the one-file HTML inspector (and draws charts).
+        .target(
+            name: "FlowKitInspector", dependencies: ["FlowKit", "FlowKitCharts", "FlowKitRecorder"]),
         // The demo app's flows, shared by the binary and its tests.
         .target(
             name: "FlowDemo", dependencies: ["FlowKit", "FlowKitLinks"],
             resources: [.process("Resources")]),
-        .executableTarget(name: "flowdemo", dependencies: ["FlowDemo"]),
-        .executableTarget(name: "flowchart", dependencies: ["FlowKitCharts"]),
+        .executableTarget(name: "flowdemo", dependencies: ["FlowDemo", "FlowKitRecorder"]),
+        .executableTarget(name: "flowchart", dependencies: ["FlowKitCharts", "FlowKitInspector"]),
+        .executableTarget(name: "flowinspect", dependencies: ["FlowKitInspector"]),
         .testTarget(
             name: "FlowKitTests", dependencies: ["FlowKit", "FlowKitTesting"],
             exclude: ["ModelBased/README.md", "Fixtures"]),
@@ -47,11 +57,20 @@ let package = Package(
         // The code of the guides (every ```swift block of Docs/GettingStarted.md, Concepts.md,
         // Routing.md, Results.md, Restoration.md, Hosting.md, HostingUIKit.md,
         // HostingSwiftUI.md, Splits.md, Navigation.md, StateMachine.md, ResponderChain.md,
-        // Dependencies.md, Concurrency.md, Testing.md and Demo.md that is not marked "not
-        // compiled"), compiled and run.
+        // Dependencies.md, Concurrency.md, Testing.md, Demo.md and Inspector.md that is not
+        // marked "not compiled"), compiled and run.
         .testTarget(
             name: "GuideTests",
-            dependencies: ["FlowKit", "FlowKitTesting", "FlowKitLinks", "FlowKitStore"]),
+            dependencies: [
+                "FlowKit", "FlowKitTesting", "FlowKitLinks", "FlowKitStore", "FlowKitRecorder",
+            ]),
+        .testTarget(
+            name: "FlowKitInspectorTests",
+            dependencies: [
+                "FlowKit", "FlowKitTesting", "FlowKitRecorder", "FlowKitInspector",
+                "FlowKitCharts", "FlowDemo",
+            ],
+            exclude: ["Golden"]),
         .testTarget(
             name: "FlowDemoTests", dependencies: ["FlowDemo", "FlowKit", "FlowKitTesting"]),
     ],

@@ -22,6 +22,8 @@ let package = Package(
                 .product(name: "FlowKit", package: "FlowKit"),
                 .product(name: "FlowKitLinks", package: "FlowKit"),
                 .product(name: "FlowKitStore", package: "FlowKit"),
+                .product(name: "FlowKitRecorder", package: "FlowKit"),
+                .product(name: "FlowKitInspector", package: "FlowKit"),
                 .product(name: "Swinject", package: "Swinject"),
                 "CMalloc",
             ]),

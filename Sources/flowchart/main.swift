@@ -1,11 +1,14 @@
 import FlowKitCharts
+import FlowKitInspector
 import Foundation
 
 /// `flowchart trace CHART.json` | `flowchart check CHART.json` | `flowchart diagram CHART.json`
+/// | `flowchart inspect CHART.json`
 let usage = """
     usage: flowchart trace CHART.json     print the chart's trace
            flowchart check CHART.json     validate the chart (format 1 or 2)
            flowchart diagram CHART.json   print a Mermaid stateDiagram-v2 of the chart
+           flowchart inspect CHART.json   print the inspector page (HTML) of the chart's trace
     """
 
 func fail(_ message: String, status: Int32) -> Never {
@@ -17,7 +20,7 @@ let arguments = CommandLine.arguments.dropFirst()
 guard arguments.count == 2, let command = arguments.first, let file = arguments.last else {
     fail("expected a command and one chart file\n\(usage)", status: 2)
 }
-guard ["trace", "check", "diagram"].contains(command) else {
+guard ["trace", "check", "diagram", "inspect"].contains(command) else {
     fail("unknown command '\(command)'\n\(usage)", status: 2)
 }
 guard let data = FileManager.default.contents(atPath: file) else {
@@ -30,6 +33,11 @@ do {
     switch command {
     case "trace":
         output = try MainActor.assumeIsolated { try chart.trace() }
+    case "inspect":
+        let title = file.split(separator: "/").last.map(String.init) ?? file
+        output = try MainActor.assumeIsolated {
+            try FlowInspectorPage.chartTrace(chart, title: title).html
+        }
     case "check":
         try chart.validate()
         output = "\(file): valid \(chart.format ?? FlowChart.formatIdentifier) chart\n"

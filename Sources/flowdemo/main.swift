@@ -1,6 +1,7 @@
 // The flowdemo binary: parses the options, describes the terminal and hands standard input
 // to DemoRunner. Everything else is in FlowDemo, where the tests run the same code.
 import FlowDemo
+import FlowKitRecorder
 import Foundation
 
 let options: DemoOptions
@@ -45,6 +46,19 @@ do {
     exit(1)
 }
 
+// --record: the session goes to a file as it happens (each change written out as it ends).
+var recorder: FlowRecorder?
+if let path = options.recordFile {
+    do {
+        recorder = try FlowRecorder(
+            writingTo: path, options: FlowRecorder.Options(snapshots: true))
+        recorder?.attach(app.runtime, label: "main")
+    } catch {
+        FileHandle.standardError.write(Data("flowdemo: \(error)\n".utf8))
+        exit(1)
+    }
+}
+
 if options.forceWalkthrough {
     TerminalDevice.write(await app.walkthrough().map { $0 + "\n" }.joined(), to: STDOUT_FILENO)
 } else {
@@ -61,4 +75,5 @@ if options.forceWalkthrough {
     await runner.run(input)
     rawMode?.restore()
 }
+recorder?.finish()
 exit(app.liveNodes.alive == 0 ? 0 : 1)

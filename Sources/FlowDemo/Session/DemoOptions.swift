@@ -16,6 +16,9 @@ public struct DemoOptions: Equatable, Sendable {
     /// terminal's width, followed live as it is resized; ``DemoTerminal/fallbackColumns``
     /// when output is not a terminal (``width(terminalColumns:)``).
     public var width: Int?
+    /// `--record FILE` (or `--record=FILE`): record the session to FILE (FlowKitRecorder's JSON
+    /// lines, with snapshots), for `flowinspect FILE` to show as a page.
+    public var recordFile: String?
 
     /// The narrowest `--width` accepted.
     public static let minWidth = 20
@@ -65,6 +68,10 @@ public struct DemoOptions: Equatable, Sendable {
                 try setAnimation(remaining.popFirst())
             case _ where argument.hasPrefix("--animate="):
                 try setAnimation(String(argument.dropFirst("--animate=".count)))
+            case "--record":
+                try setRecordFile(remaining.popFirst())
+            case _ where argument.hasPrefix("--record="):
+                try setRecordFile(String(argument.dropFirst("--record=".count)))
             case "--width":
                 try setWidth(remaining.popFirst())
             case _ where argument.hasPrefix("--width="):
@@ -95,6 +102,14 @@ public struct DemoOptions: Equatable, Sendable {
         width = columns
     }
 
+    private mutating func setRecordFile(_ path: String?) throws {
+        guard recordFile == nil else { throw DemoOptionsError.repeatedOption("--record") }
+        guard let path, !path.isEmpty, !path.hasPrefix("-") else {
+            throw DemoOptionsError.missingFile("--record")
+        }
+        recordFile = path
+    }
+
     private mutating func setStateFile(_ path: String?) throws {
         guard stateFile == nil else { throw DemoOptionsError.repeatedOption("--state") }
         guard let path, !path.isEmpty, !path.hasPrefix("-") else {
@@ -108,7 +123,7 @@ public struct DemoOptions: Equatable, Sendable {
         flowdemo: the FlowKit demo, a terminal app whose navigation is a FlowController tree.
 
         USAGE: swift run flowdemo [--help] [--walkthrough] [--state FILE] [--animate MS]
-                                  [--width N]
+                                  [--width N] [--record FILE]
                (or the built binary, with the same options: .build/debug/flowdemo)
 
         OPTIONS:
@@ -130,6 +145,10 @@ public struct DemoOptions: Equatable, Sendable {
                            side by side, both active; narrower, one stack. Default: the
                            terminal's width, followed live when it is resized (nothing is
                            lost either way); 80 when output is not a terminal.
+          --record FILE    Record the session to FILE (JSON lines: every change, event,
+                           decision and transition, with snapshots); then
+                           'swift run flowinspect FILE -o page.html' writes a page that
+                           shows it (Docs/Inspector.md). Works with piped input too.
 
         MODES:
           A terminal: interactive; each step clears the screen and draws the screen's panel,

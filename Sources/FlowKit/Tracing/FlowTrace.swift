@@ -40,12 +40,30 @@ public final class FlowTrace {
     // called on a copy of the list, after the storage access ended).
     @exclusivity(unchecked)
     private var observers: [(id: Int, call: @MainActor (FlowTraceRecord) -> Void)] = [] {
-        didSet { hasObservers = !observers.isEmpty }
+        didSet {
+            hasObservers = !observers.isEmpty
+            _onlySessionObservers =
+                !_sessionObservers.isEmpty && observers.count == _sessionObservers.count
+        }
     }
     /// Whether ``observers`` has any: what every record checks, without loading the array
     /// (which retains and releases its storage).
     private var hasObservers = false
     private var nextObserverID = 0
+    /// The session observers (``addSessionObserver(_:)``), each also in ``observers`` (as a
+    /// closure that does nothing) so that ``hasObservers`` covers them.
+    var _sessionObservers: [(id: Int, observer: any FlowSessionObserver)] = [] {
+        didSet {
+            _endsChanges = !_sessionObservers.isEmpty
+            _onlySessionObservers = _endsChanges && observers.count == _sessionObservers.count
+        }
+    }
+    /// Whether every observer is a session observer: then a node record (enter, exit,
+    /// activate, deactivate) is not formatted for them (a session observer is not told it).
+    private var _onlySessionObservers = false
+    /// Whether a session observer listens: checked once per change, after its activation
+    /// (``FlowSessionObserver/changeDidFinish(in:)``).
+    var _endsChanges = false
 
     @exclusivity(unchecked)
     private var storage: [_TraceEntry] = []
@@ -87,6 +105,9 @@ public final class FlowTrace {
     /// Stops calling the observer that `observation` stands for. Removing twice does nothing.
     public func removeObserver(_ observation: FlowTraceObservation) {
         observers.removeAll { $0.id == observation.id }
+        if !_sessionObservers.isEmpty {
+            _sessionObservers.removeAll { $0.id == observation.id }
+        }
     }
 
     /// Forgets every kept record.
@@ -108,12 +129,22 @@ public final class FlowTrace {
     func _append(_ entry: consuming _TraceEntry) {
         // Observers are served first, so that the entry is then moved into the ring, not
         // copied.
-        if hasObservers {
+        if hasObservers, !(_onlySessionObservers && entry._isNodeStep) {
             let record = entry.record
             let current = observers
             for observer in current { observer.call(record) }
+            if !_sessionObservers.isEmpty && !entry._isNodeStep {
+                _tellSessionRecord(record, entry._sessionEvent)
+            }
         }
         _store(consume entry)
+    }
+
+    /// Tells the session observers `record`, with the event value it is about, if any.
+    @inline(never)
+    private func _tellSessionRecord(_ record: FlowTraceRecord, _ event: (any FlowEvent)?) {
+        let current = _sessionObservers
+        for session in current { session.observer.traceDidRecord(record, event: event) }
     }
 
     private func _store(_ entry: consuming _TraceEntry) {

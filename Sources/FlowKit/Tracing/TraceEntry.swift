@@ -101,4 +101,16 @@ enum _TraceEntry {
         }
     }
 
+    /// The event value a session observer may record: kept only for events whose value holds
+    /// no references (others are kept by name).
+    var _sessionEvent: (any FlowEvent)? {
+        guard case .event(_, let event, _) = self, !(event is _NamedEvent) else { return nil }
+        return event
+    }
+
+    /// Whether this is a node record (enter, exit, activate, deactivate).
+    var _isNodeStep: Bool {
+        if case .node = self { return true }
+        return false
+    }
 }

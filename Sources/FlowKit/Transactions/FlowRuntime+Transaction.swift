@@ -83,6 +83,9 @@ extension FlowRuntime {
                     var built: [FlowController] = []
                     for insertion in change.insertions { built.append(insertion.node) }
                     _discardBuilt(built)
+                    if trace._isRecordingSession {
+                        trace._changeFailed(kind, at: domain?.path ?? "", error: error)
+                    }
                     throw error
                 }
             } catch let redirect as _Redirect {
@@ -257,6 +260,8 @@ extension FlowRuntime {
             if tracing { trace._append(.change(consume traced)) }
         }
         if change.mayMoveFocus { _updateActive() }
+        // A session recorder reads the tree once the change is over, activation included.
+        if trace._endsChanges { trace._changeFinished(in: change.reportedContainer) }
         _checkInvariants()
     }
 

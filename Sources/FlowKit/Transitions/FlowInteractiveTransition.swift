@@ -59,6 +59,10 @@ public final class FlowInteractiveTransition {
     public func update(progress: Double) {
         guard !hasEnded else { return }
         self.progress = min(max(progress, 0), 1)
+        if let trace = transitions?._runtime?.trace, trace._isRecordingSession {
+            let (kind, path, progress) = (kind, containerPath, self.progress)
+            trace._tellSession { $0.gestureDidProgress(kind, at: path, progress: progress) }
+        }
     }
 
     /// The user let go past the point of no return: the pop or the dismissal happens, and

@@ -78,6 +78,9 @@ public final class FlowTransitions: FlowHost {
         if !_refused.isEmpty { _refused.removeAll() }
         if change.kind != .start, let id = change.containerID, _isBusy(around: id) {
             _needsCatchUp = true
+            if runtime.trace._isRecordingSession {
+                runtime.trace._tellSession { $0.transitionDidCoalesce(change) }
+            }
             return
         }
         _catchUp()
@@ -224,6 +227,10 @@ public final class FlowTransitions: FlowHost {
             step: step, token: _nextToken, snapshots: snapshots)
         if performedSteps.count >= 1_000 { performedSteps.removeFirst(500) }
         performedSteps.append(step)
+        if runtime.trace._isRecordingSession {
+            let token = _nextToken
+            runtime.trace._tellSession { $0.transitionDidBegin(step, token: token) }
+        }
         host.perform(
             step, in: runtime,
             completion: FlowTransitionCompletion(transitions: self, token: _nextToken))
@@ -236,6 +243,9 @@ public final class FlowTransitions: FlowHost {
         guard let (container, flight) = _inFlight.first(where: { $0.value.token == token })
         else { return }
         _inFlight[container] = nil
+        if let trace = _runtime?.trace, trace._isRecordingSession {
+            trace._tellSession { $0.transitionDidEnd(flight.step, token: token, error: error) }
+        }
         if let error {
             _refused[container] = flight.step
             _runtime?._reportFailure(
@@ -323,6 +333,10 @@ public final class FlowTransitions: FlowHost {
             let step = FlowTransitionStep(kind: .stop, container: root, containerPath: rootPath)
             performedSteps.append(step)
             _nextToken += 1
+            if runtime.trace._isRecordingSession {
+                let token = _nextToken
+                runtime.trace._tellSession { $0.transitionDidBegin(step, token: token) }
+            }
             host.perform(
                 step, in: runtime,
                 completion: FlowTransitionCompletion(transitions: self, token: _nextToken))

@@ -1,0 +1,84 @@
+/// One node of a tree as a session recorder writes it down: who it is, where it hangs, what
+/// kind of container it is and the container's selection or arrangement.
+///
+/// ``FlowController/visitSessionOutline(_:)`` gives a subtree's nodes in the order of
+/// ``FlowRuntime/treeDescription(showingIdentities:)``, read without observation tracking (a
+/// recorder must not make every node observable).
+public struct FlowSessionNode: Sendable, Equatable {
+    /// What kind of node it is, as far as the tree's shape goes.
+    public enum Kind: String, Sendable, CaseIterable {
+        /// A node that is not one of FlowKit's containers (it may still embed and present).
+        case node
+        /// A ``FlowStack``.
+        case stack
+        /// A ``FlowSwitch``.
+        case `switch`
+        /// A ``FlowTabs``.
+        case tabs
+        /// A ``FlowParallel`` that is not a split.
+        case parallel
+        /// A ``FlowSplit``.
+        case split
+    }
+
+    /// The node's identity.
+    public let id: FlowNodeID
+    /// The node's name.
+    public let name: String
+    /// The node's parent (its presenter, for a presented node); `nil` for a root.
+    public let parent: FlowNodeID?
+    /// The node's kind.
+    public let kind: Kind
+    /// Whether the node is presented by its parent.
+    public let isPresented: Bool
+    /// A tab container's selected index, a parallel container's or a split's focused region.
+    public let selection: Int?
+    /// Whether a split is collapsed into one stack; `nil` for other nodes.
+    public let isCollapsed: Bool?
+}
+
+extension FlowController {
+    /// Calls `body` with each node of this subtree: this node first, then, depth first, each
+    /// node's embedded children before what it presents (the order of
+    /// ``FlowRuntime/treeDescription(showingIdentities:)``). Reads no observable property.
+    public func visitSessionOutline(_ body: (FlowSessionNode) -> Void) {
+        var pending: [FlowController] = [self]
+        while let node = pending.popLast() {
+            var kind = FlowSessionNode.Kind.node
+            var selection: Int?
+            var collapsed: Bool?
+            if node is FlowStack {
+                kind = .stack
+            } else if node is FlowSwitch {
+                kind = .switch
+            } else if let tabs = node as? FlowTabs {
+                kind = .tabs
+                selection = tabs._selectedIndex
+            } else if let split = node as? FlowSplit {
+                kind = .split
+                selection = split._focus
+                collapsed = split._isCollapsed
+            } else if let parallel = node as? FlowParallel {
+                kind = .parallel
+                selection = parallel._focus
+            }
+            let parent = node.parent
+            body(
+                FlowSessionNode(
+                    id: node.id, name: node.name, parent: parent?.id, kind: kind,
+                    isPresented: parent != nil && parent?._presented === node,
+                    selection: selection, isCollapsed: collapsed))
+            if let presented = node._presented { pending.append(presented) }
+            for child in node._children.reversed() { pending.append(child) }
+        }
+    }
+}
+
+extension FlowRuntime {
+    /// The identities of the focused path's nodes (root first) and of the active nodes, read
+    /// without observation tracking (for recorders; see ``focusedPath`` and ``activeNodes``).
+    public var sessionFocus: (focused: [FlowNodeID], active: [FlowNodeID]) {
+        let active = _activeConfiguration.isEmpty ? _focusedPath : _activeConfiguration
+        return (_focusedPath.map(\.id), active.map(\.id))
+    }
+}

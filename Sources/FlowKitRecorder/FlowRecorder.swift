@@ -1,0 +1,185 @@
+import FlowKit
+import Foundation
+
+/// Records what one or several runtimes do as a session: versioned JSON lines that
+/// `flowinspect` turns into one self-contained HTML page (see Docs/Inspector.md).
+///
+///     let recorder = try FlowRecorder(writingTo: "session.jsonl")
+///     recorder.attach(runtime)            // before or after start()
+///     …
+///     recorder.finish()                   // at quit: the last line, then the file is closed
+///
+/// The first line says what the file is and its format version; then each line is one record:
+/// a step per change (its kind, container, what entered and exited by identity and path, the
+/// tree of its container afterwards, the focused path and the active nodes), the events (from
+/// where, the bubbling path, who handled them, the result), guard refusals and redirects,
+/// pending intents, results, errors, restoration skips, and the presentation pipeline (steps
+/// begun, done or failed on the clock, coalesced changes, gestures with their progress and
+/// end). A session cut off mid-line (the app crashed) is readable up to its last complete line:
+/// in a file, each change's lines are written out as soon as the change is over.
+///
+/// Events appear by their trace name only, unless ``Options/eventPayloads`` is set. Several
+/// runtimes (an app's scenes) may write to one recorder: each record carries its runtime's
+/// label. Recording costs nothing while no recorder is attached.
+@MainActor
+public final class FlowRecorder {
+    /// What a recorder writes besides the records every session has.
+    public struct Options: Sendable, Equatable {
+        /// Whether an event's value is written (its `String(describing:)`) beside its trace
+        /// name. Off by default: events may carry what should not leave the device. Only
+        /// events whose value holds no references have one (see ``FlowSessionObserver``).
+        public var eventPayloads: Bool
+        /// Whether each step carries the runtime's snapshot (the JSON
+        /// `FlowRuntime.start(restoring:)` accepts), for the page's "copy snapshot". Costs a
+        /// snapshot per change.
+        public var snapshots: Bool
+        /// Whether each step carries `FlowRuntime.treeDescription()` as text (for checking a
+        /// page against the runtime; the page draws the tree from the step's nodes).
+        public var treeText: Bool
+        /// Every how many steps of a runtime a step records its whole tree rather than the
+        /// subtree of the change's container (a bounded buffer keeps whole segments from one
+        /// such step on).
+        public var keyframeInterval: Int
+
+        /// Creates options; the defaults record no payload, no snapshot and no tree text.
+        public init(
+            eventPayloads: Bool = false, snapshots: Bool = false, treeText: Bool = false,
+            keyframeInterval: Int = 64
+        ) {
+            self.eventPayloads = eventPayloads
+            self.snapshots = snapshots
+            self.treeText = treeText
+            self.keyframeInterval = max(1, keyframeInterval)
+        }
+    }
+
+    /// The session format this recorder writes (the header's `version`).
+    public static let formatVersion = 1
+    /// The header's `format`: what the file is.
+    public static let formatName = "flowkit-session"
+
+    /// What this recorder writes.
+    public let options: Options
+    let sink: RecorderSink
+    let now: @MainActor () -> Double
+    /// The runtimes' taps, weakly: a runtime's trace keeps its tap (and the tap this
+    /// recorder) until the tap is removed, so nothing is kept in a cycle.
+    private var weakTaps: [WeakTap] = []
+    var taps: [RecorderTap] { weakTaps.compactMap(\.tap) }
+    private(set) var isFinished = false
+
+    /// Creates a recorder that keeps the most recent `bufferLimit` lines in memory (whole
+    /// segments from a keyframe step on; see ``lines``).
+    ///
+    /// - Parameters:
+    ///   - clock: Seconds since the recording began (the records' `t`); the default reads the
+    ///     system's monotonic clock.
+    public init(
+        bufferLimit: Int = 10_000, options: Options = Options(),
+        clock: (@MainActor () -> Double)? = nil
+    ) {
+        self.options = options
+        sink = RecorderSink(limit: max(2, bufferLimit))
+        now = clock ?? Self.systemClock()
+        sink.write(header(), keyframe: false)
+    }
+
+    /// Creates a recorder that streams to the file at `path` (created, or emptied).
+    ///
+    /// - Throws: ``FlowRecorderError/cannotOpen(path:reason:)`` if the file cannot be
+    ///   written.
+    public init(
+        writingTo path: String, options: Options = Options(),
+        clock: (@MainActor () -> Double)? = nil
+    ) throws {
+        self.options = options
+        sink = try RecorderSink(path: path)
+        now = clock ?? Self.systemClock()
+        sink.write(header(), keyframe: false)
+        sink.flush()
+    }
+
+    private static func systemClock() -> @MainActor () -> Double {
+        let start = ContinuousClock.now
+        return {
+            let elapsed = start.duration(to: .now).components
+            return Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
+        }
+    }
+
+    private func header() -> String {
+        var line = SessionLine()
+        line.field("format", Self.formatName)
+        line.field("version", Self.formatVersion)
+        line.field("payloads", options.eventPayloads)
+        return line.close()
+    }
+
+    /// Starts recording `runtime` under `label` (records carry it as `rt`; give each scene's
+    /// runtime its own). If it runs already, its tree is recorded first, as a step of kind
+    /// `attach`. Attaching a runtime twice, or after ``finish()``, does nothing.
+    public func attach(_ runtime: FlowRuntime, label: String = "main") {
+        guard !isFinished, !taps.contains(where: { $0.runtime === runtime }) else { return }
+        let tap = RecorderTap(recorder: self, runtime: runtime, label: label)
+        weakTaps.removeAll { $0.tap == nil }
+        weakTaps.append(WeakTap(tap: tap))
+        tap.observation = runtime.trace.addSessionObserver(tap)
+        tap.attached()
+    }
+
+    /// Stops recording `runtime` (its records so far stay).
+    public func detach(_ runtime: FlowRuntime) {
+        guard let index = weakTaps.firstIndex(where: { $0.tap?.runtime === runtime }) else {
+            return
+        }
+        weakTaps[index].tap?.detached()
+        weakTaps.remove(at: index)
+    }
+
+    /// The header and the kept lines, oldest first, without newlines (a file recorder keeps
+    /// none: they are in the file).
+    public var lines: [String] { sink.lines }
+
+    /// ``lines`` as the text of a session file.
+    public var text: String { lines.map { $0 + "\n" }.joined() }
+
+    /// Writes out what is buffered for the file.
+    public func flush() { sink.flush() }
+
+    /// Ends the session: detaches every runtime, writes the `end` record and closes the file.
+    /// Later calls do nothing.
+    public func finish() {
+        guard !isFinished else { return }
+        for tap in taps { tap.detached() }
+        weakTaps.removeAll()
+        var line = SessionLine("end")
+        line.field("t", seconds: now())
+        sink.write(line.close(), keyframe: false)
+        isFinished = true
+        sink.close()
+    }
+
+    func write(_ line: String, keyframe: Bool = false) {
+        guard !isFinished else { return }
+        sink.write(line, keyframe: keyframe)
+    }
+}
+
+/// A tap, weakly.
+struct WeakTap {
+    weak var tap: RecorderTap?
+}
+
+/// A recorder that could not start.
+public enum FlowRecorderError: Error, Equatable, CustomStringConvertible {
+    /// The session file could not be opened for writing.
+    case cannotOpen(path: String, reason: String)
+
+    /// What went wrong, with the path.
+    public var description: String {
+        switch self {
+        case .cannotOpen(let path, let reason):
+            return "cannot write the session file \(path): \(reason)"
+        }
+    }
+}
