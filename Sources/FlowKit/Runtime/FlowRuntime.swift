@@ -132,6 +132,10 @@ public final class FlowRuntime: Observable {
     var _intentCount = 0
     /// Set while a redirect is being performed: its own guards cannot keep another intent.
     var _isRedirecting = false
+    /// The scene this runtime runs, if it belongs to a ``FlowApp``: read only where the tree
+    /// ends (the root's scope as it enters, an event that went past the root), never on a
+    /// hot path.
+    weak var _scene: FlowScene?
 
     /// Creates a runtime for `root`. Nothing is entered until ``start()``.
     ///
