@@ -82,16 +82,10 @@ extension FlowApp {
         let ordered = _scenesByRecency()
         // 3. A scene that shows the target.
         if let target = link.target {
-            for scene in ordered {
-                guard let runtime = scene.runtime, runtime.isRunning,
-                    runtime.activeNodes.contains(where: { $0.route == target })
-                else { continue }
-                if let failure = _navigate(link, in: scene) {
-                    _record(.skipped(delivery: text, scene: scene.id, reason: failure))
-                    continue
-                }
+            for scene in ordered where scene._shownNode(target) != nil {
+                let note = _focusTarget(link, in: scene)
                 _bringForward(scene)
-                return _decide(text, .showsTarget, scene.id, "it shows \(target)")
+                return _decide(text, .showsTarget, scene.id, "it shows \(target)\(note)")
             }
         }
         // 4. The scene of a unique value.
@@ -160,7 +154,9 @@ extension FlowApp {
                 _kind(of: value) == nil
                     ? "no scene factory builds \(value)" : "no scene host to open \(value)")
         }
-        _ = _decide(text, .refused, nil, reasons.joined(separator: "; "))
+        _ = _decide(
+            text, .refused, nil,
+            reasons.isEmpty ? "no scene is open" : reasons.joined(separator: "; "))
         throw FlowSceneError.unroutable(link: text, reasons: reasons)
     }
 
@@ -174,10 +170,30 @@ extension FlowApp {
             }
     }
 
-    /// Navigates the link's path in the scene: the failure's text, or `nil` on success.
+    /// Shows the link in the scene: focuses its target if the scene shows it, else
+    /// navigates its path. The failure's text, or `nil` on success.
     func _navigate(_ link: FlowLink, in scene: FlowScene) -> String? {
+        if let target = link.target, scene._shownNode(target) != nil {
+            _ = _focusTarget(link, in: scene)
+            return nil
+        }
         if case .failed(let reason) = _attempt(link, in: scene) { return reason }
         return nil
+    }
+
+    /// Makes the shown target the focused node (unwinding what is presented or pushed
+    /// above it); a note when that was refused (the scene still shows the target).
+    func _focusTarget(_ link: FlowLink, in scene: FlowScene) -> String {
+        guard let target = link.target, let runtime = scene.runtime,
+            let node = scene._shownNode(target), runtime.focusedNode !== node,
+            runtime.focusedPath.contains(where: { $0 === node })
+        else { return "" }
+        do {
+            try runtime.unwind(to: node)
+            return ""
+        } catch {
+            return " (what is above it stays: \(error))"
+        }
     }
 
     /// Navigates the link's path in the scene. A guard's redirect is a success: the intent

@@ -48,6 +48,13 @@ public final class FlowScene {
     /// Whether this is the app's focused scene (the active scene activated last).
     public var isFocused: Bool { app?.focusedScene === self }
 
+    /// The active node of the scene's tree with `route` (the innermost), if its tree shows
+    /// one.
+    func _shownNode(_ route: FlowRoute) -> FlowController? {
+        guard let runtime, runtime.isRunning else { return nil }
+        return runtime.activeNodes.last { $0.route == route }
+    }
+
     /// Offers an event that went past this scene's root to the app's handlers; `true` if one
     /// took it.
     func _handleBubbled<Event: FlowEvent>(_ event: Event) -> Bool {
