@@ -69,7 +69,8 @@ struct ScenesGuideTests {
         let link = FlowLink(
             [.child(Page.shelf), .push(Page.book(id: 12))],
             sceneValue: FlowRoute(Window.book(id: 12)))
-        print(try app.open(link))  // resolvesRoute scene window-1: the focused scene resolves the route
+        // resolvesRoute scene window-1: the focused scene resolves the route
+        print(try app.open(link))
         print(main.runtime!.treeDescription())
         // * shelf
         //     shelf
@@ -96,7 +97,8 @@ struct ScenesGuideTests {
         try app.connect("window-3", value: FlowRoute(Window.main), restoration: .later)
         print(try app.open(link).rule)  // waitsForRestoration
         try app.restorationDidArrive(for: "window-3", snapshot: nil)  // no data: a fresh tree
-        print(app.trace.lines.last!)  // route link book(id: 12): showsTarget scene window-1: it shows book(id: 12)
+        // route link book(id: 12): showsTarget scene window-1: it shows book(id: 12)
+        print(app.trace.lines.last!)
         #expect(
             app.trace.lines.last
                 == "route link book(id: 12): showsTarget scene window-1: it shows book(id: 12)")
