@@ -1,0 +1,227 @@
+import FlowKit
+
+extension SimulatedPlatform {
+    /// A windowing system as strict as UIKit's scene life cycle, driving a ``FlowApp``: the
+    /// ``FlowSceneHost`` of the app, and the system's and the user's own actions on windows.
+    ///
+    ///     let app = FlowApp()
+    ///     try app.register(Window.self) { window, _ in makeWindow(window) }
+    ///     let windows = SimulatedPlatform.SceneManager(app: app)
+    ///     try windows.launch(FlowRoute(Window.main))         // window "scene-1", active
+    ///     try app.open(link)                                   // may ask for a new window
+    ///     windows.runUntilIdle()                               // the platform opens it
+    ///     try windows.sendToBackground("scene-1")
+    ///     try windows.reclaim("scene-1")                       // the system reclaims it
+    ///     try windows.reconnect("scene-1", lateData: true)     // back, data after unlock
+    ///     try windows.unlock()                                 // the data arrives
+    ///     #expect(windows.illegalCalls.isEmpty)
+    ///
+    /// The app's requests (``FlowSceneHost/openScene(value:)``, `closeScene`,
+    /// `activateScene`) are asynchronous, as on the platform: they are queued and carried out
+    /// by ``runUntilIdle()``. The system's and the user's actions (``reclaim(_:)``,
+    /// ``discard(_:)``, ``userCloses(_:)``, ``sendToBackground(_:)``,
+    /// ``bringToForeground(_:)``, ``reconnect(_:lateData:newIdentity:)``, ``unlock()``) report
+    /// every fact UIKit reports, in UIKit's order. The rules (the table in the Testing guide):
+    ///
+    /// - **The system reclaims only scenes in the background** (`sceneDidDisconnect(_:)`:
+    ///   "the system may disconnect a scene in the background at any time to reclaim its
+    ///   resources"). An action that breaks this throws ``Refusal``.
+    /// - **A closed window goes through the whole sequence**: `sceneWillResignActive`,
+    ///   `sceneDidEnterBackground`, `sceneDidDisconnect`, then
+    ///   `application(_:didDiscardSceneSessions:)`: the app sees `deactivate`,
+    ///   `enterBackground`, `disconnect` and `discard`, never a shortcut.
+    /// - **A session the app asks for must exist**: `requestSceneSessionActivation` and
+    ///   `requestSceneSessionDestruction` with a session that was discarded fail (their
+    ///   `errorHandler`): recorded in ``illegalCalls`` as `activate <id>: no such session`.
+    /// - **Restoration data of a locked device arrives after unlock** (protected data is
+    ///   unavailable until the first unlock): a scene reconnected with `lateData` gets it on
+    ///   ``unlock()``.
+    /// - **One focused window**: activating a window makes the active one inactive (it stays
+    ///   in the foreground), as a key window does on iPadOS.
+    @MainActor
+    public final class SceneManager: FlowSceneHost {
+        /// What a system or user action could not do (the test asked for something the
+        /// platform never does).
+        public struct Refusal: Error, CustomStringConvertible, Equatable {
+            /// Why, with the scene's identity and phase.
+            public let description: String
+        }
+
+        /// The app the windows belong to.
+        public let app: FlowApp
+        /// What UIKit would have refused of the app's requests, in order.
+        public private(set) var illegalCalls: [String] = []
+        /// The app's requests as the platform received them (`open book(id: 12)`,
+        /// `activate scene-2`, `close scene-3`), in order.
+        public private(set) var requests: [String] = []
+        /// Requests not carried out yet.
+        private var pending: [Request] = []
+        /// Snapshots withheld until ``unlock()``, by scene.
+        private var locked: [FlowSceneID] = []
+        private var nextWindow = 0
+
+        private enum Request {
+            case open(FlowRoute)
+            case close(FlowSceneID)
+            case activate(FlowSceneID)
+        }
+
+        /// A window manager for `app`; it becomes the app's host.
+        public init(app: FlowApp) {
+            self.app = app
+            app.host = self
+        }
+
+        /// Whether requests wait to be carried out.
+        public var isIdle: Bool { pending.isEmpty }
+
+        // MARK: FlowSceneHost
+
+        public func openScene(value: FlowRoute) {
+            requests.append("open \(value)")
+            pending.append(.open(value))
+        }
+
+        public func closeScene(_ id: FlowSceneID) {
+            requests.append("close \(id)")
+            pending.append(.close(id))
+        }
+
+        public func activateScene(_ id: FlowSceneID) {
+            requests.append("activate \(id)")
+            pending.append(.activate(id))
+        }
+
+        /// Carries out the queued requests (and those they cause), in order.
+        public func runUntilIdle() {
+            while !pending.isEmpty {
+                let request = pending.removeFirst()
+                do {
+                    switch request {
+                    case .open(let value):
+                        try launch(value)
+                    case .close(let id):
+                        guard app.scene(id) != nil else {
+                            illegalCalls.append("close \(id): no such session")
+                            continue
+                        }
+                        try userCloses(id)
+                    case .activate(let id):
+                        guard let scene = app.scene(id) else {
+                            illegalCalls.append("activate \(id): no such session")
+                            continue
+                        }
+                        if scene.phase == .disconnected { try reconnect(id) }
+                        try bringToForeground(id)
+                    }
+                } catch {
+                    illegalCalls.append("\(request): \(error)")
+                }
+            }
+        }
+
+        // MARK: The system's and the user's actions
+
+        /// Opens a new window for `value` (the user, or the app's request): connected fresh
+        /// as `scene-N`, brought to the foreground and activated.
+        @discardableResult
+        public func launch(_ value: FlowRoute) throws -> FlowScene {
+            nextWindow += 1
+            let id = FlowSceneID("scene-\(nextWindow)")
+            let scene = try app.connect(id, value: value, restoration: .none)
+            try bringToForeground(id)
+            return scene
+        }
+
+        /// Brings a window forward: `enterForeground` if needed, then `activate`; the window
+        /// that was focused resigns (stays in the foreground).
+        public func bringToForeground(_ id: FlowSceneID) throws {
+            let scene = try connected(id, "bring to the foreground")
+            if let focused = app.focusedScene, focused !== scene {
+                try app.report(.deactivate, for: focused.id)
+            }
+            if scene.phase == .connected || scene.phase == .background {
+                try app.report(.enterForeground, for: id)
+            }
+            if scene.phase == .inactive { try app.report(.activate, for: id) }
+        }
+
+        /// Sends a window to the background: `deactivate` if it is active, then
+        /// `enterBackground`.
+        public func sendToBackground(_ id: FlowSceneID) throws {
+            let scene = try connected(id, "send to the background")
+            if scene.phase == .active { try app.report(.deactivate, for: id) }
+            if scene.phase != .background { try app.report(.enterBackground, for: id) }
+        }
+
+        /// The system reclaims a window in the background: `disconnect`.
+        ///
+        /// - Throws: ``Refusal`` unless the scene is in the background.
+        public func reclaim(_ id: FlowSceneID) throws {
+            let scene = try connected(id, "reclaim")
+            guard scene.phase == .background else {
+                throw Refusal(
+                    description: "reclaim \(id): it is \(scene.phase); the system reclaims "
+                        + "only scenes in the background")
+            }
+            try app.report(.disconnect, for: id)
+        }
+
+        /// The system brings a reclaimed window back: connected with its stored snapshot
+        /// (under `newIdentity`, if given), or, with `lateData`, waiting for it until
+        /// ``unlock()``.
+        @discardableResult
+        public func reconnect(
+            _ id: FlowSceneID, lateData: Bool = false, newIdentity: FlowSceneID? = nil
+        ) throws -> FlowScene {
+            guard let scene = app.scene(id), scene.phase == .disconnected else {
+                throw Refusal(description: "reconnect \(id): no disconnected session")
+            }
+            if lateData {
+                guard newIdentity == nil else {
+                    throw Refusal(
+                        description: "reconnect \(id): late data under a new identity is not "
+                            + "simulated")
+                }
+                let back = try app.connect(id, value: scene.value, restoration: .later)
+                locked.append(id)
+                return back
+            }
+            guard let newIdentity else { return try app.connect(id, restoration: .stored) }
+            return try app.connect(newIdentity, restoration: .storedUnder(id))
+        }
+
+        /// The device is unlocked: withheld restoration data arrives, scene by scene.
+        public func unlock() throws {
+            let waiting = locked
+            locked = []
+            for id in waiting {
+                guard let scene = app.scene(id), scene.isRestoring else { continue }
+                try app.restorationDidArrive(for: id, snapshot: try app.store.snapshot(of: id))
+            }
+        }
+
+        /// The system discards a reclaimed window's session: `discard`.
+        public func discard(_ id: FlowSceneID) throws {
+            guard let scene = app.scene(id), scene.phase == .disconnected else {
+                throw Refusal(description: "discard \(id): no disconnected session")
+            }
+            try app.report(.discard, for: id)
+        }
+
+        /// The user closes a window: `deactivate`, `enterBackground`, `disconnect`, then
+        /// `discard`, as UIKit reports them.
+        public func userCloses(_ id: FlowSceneID) throws {
+            try sendToBackground(id)
+            try app.report(.disconnect, for: id)
+            try app.report(.discard, for: id)
+        }
+
+        private func connected(_ id: FlowSceneID, _ action: String) throws -> FlowScene {
+            guard let scene = app.scene(id), scene.phase.isConnected else {
+                throw Refusal(description: "\(action) \(id): no connected scene")
+            }
+            return scene
+        }
+    }
+}
