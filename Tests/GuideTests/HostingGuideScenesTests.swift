@@ -4,7 +4,7 @@ import Testing
 
 /// Plays UIKit's scene system for the scene delegate of Docs/HostingUIKit.md ("Scenes").
 @MainActor
-@Suite("Guide: hosting scenes with UIKit")
+@Suite("Guide: hosting scenes with UIKit and SwiftUI")
 struct HostingGuideScenesTests {
     /// Connects a session's scene as UIKit does, with a new scene delegate.
     func connect(
@@ -103,5 +103,38 @@ struct HostingGuideScenesTests {
         #expect(app.scene("S2") == nil)
         #expect(try app.store.snapshot(of: "S2") == nil)
         #expect(UIKitStandIns.illegalCalls == [])
+    }
+
+    @Test("SwiftUI: windows appear, follow their scene phase, open a window for a book, close")
+    func swiftUIScenes() throws {
+        let app = FlowApp()
+        try app.register(Window.self, uniqueValues: true) { window, _ in makeWindow(window) }
+        let scenes = SwiftUIScenes(app: app)
+        var opened: [Window] = []
+        scenes.openWindow = { opened.append($0) }
+        try scenes.windowAppeared("A", value: .main)
+        try scenes.phaseChanged("A", to: .active)
+        #expect(app.focusedScene?.id == "A")
+        let link = FlowLink(
+            [.child(Page.shelf), .push(Page.book(id: 7))], sceneValue: FlowRoute(Window.book(id: 7))
+        )
+        try app.openInNewScene(link, from: "A", removingFromSource: false)
+        #expect(opened == [.book(id: 7)])
+        try scenes.windowAppeared("B", value: .book(id: 7))
+        try scenes.phaseChanged("B", to: .active)
+        try scenes.phaseChanged("A", to: .background)
+        #expect(app.scene("B")?.runtime?.treeDescription() == "* shelf\n  * book-7")
+        #expect(try app.store.snapshot(of: "A") != nil)
+        // A unique value brings its window forward instead of opening a second one.
+        try app.open(link)
+        #expect(opened == [.book(id: 7)])
+        try app.requestClose("B")
+        try scenes.windowDisappeared("B")
+        #expect(app.scene("B") == nil)
+        #expect(
+            app.trace.lines.filter { $0.hasPrefix("scene A") } == [
+                "scene A connected (main, fresh)", "scene A inactive", "scene A active",
+                "scene A inactive", "scene A background (snapshot saved)",
+            ])
     }
 }
