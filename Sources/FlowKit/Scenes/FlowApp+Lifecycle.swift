@@ -82,7 +82,6 @@ extension FlowApp {
         {
             scene._waitingLinks += _opening.remove(at: index).links
         }
-        _saveAppSnapshot()
         _runWaitingLinks()
         return scene
     }
