@@ -142,10 +142,11 @@ final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
         let delivery =
             hasBeenActive ? nil : FlowDeliveryID(source: "launch", token: url.absoluteString)
         do {
-            let steps = try links.steps(for: url)
-            var link = FlowLink(steps)
-            if case .book(let book)? = link.target?.value(as: Page.self) {
-                link.sceneValue = FlowRoute(Window.book(id: book))
+            let link = try links.link(for: url) { steps in
+                guard case .book(let book)? = steps.last?.route.value(as: Page.self) else {
+                    return nil
+                }
+                return FlowRoute(Window.book(id: book))
             }
             try scenes.app.open(link, delivery: delivery, receivedBy: id)
         } catch {

@@ -52,7 +52,7 @@ struct ScenesGuideTests {
         try app.register(Window.self, uniqueValues: true) { window, _ in makeWindow(window) }
         app.dependencies[SignedInKey.self] = "ada"  // every window's tree sees it
         app.on(SignOut.self) { _, scene in  // what no node of a scene handles
-            if scene.value != FlowRoute(Window.main) { try app.requestClose(scene.id) }
+            if scene.value != FlowRoute(Window.main) { try scene.requestClose() }
         }
         let opener = WindowOpener()
         app.host = opener

@@ -7,7 +7,7 @@
 ///     }
 ///     app.dependencies[AccountKey.self] = account        // every window's tree sees it
 ///     app.on(SignOut.self) { _, scene in                 // what bubbles past a scene's root
-///         if scene.value != FlowRoute(Window.main) { app.requestClose(scene.id) }
+///         if scene.value != FlowRoute(Window.main) { try scene.requestClose() }
 ///     }
 ///     app.host = platform                                // opens and closes windows
 ///     try app.connect("window-1", value: FlowRoute(Window.main))   // reported by the platform
@@ -144,6 +144,9 @@ public final class FlowApp {
     /// menu command no screen took). The handler gets the scene the event came from;
     /// registering again replaces the handler. A handler that throws reports to
     /// ``onError`` and the trace.
+    ///
+    /// > Note: The app keeps its handlers: a handler that captures the app strongly keeps it
+    /// > alive. Reach the app through the scene (`scene.app`, ``FlowScene/requestClose()``).
     ///
     /// Only what no node of a scene handles reaches the app, and only then: a tree without
     /// an app, or an event some node handles, costs nothing more.

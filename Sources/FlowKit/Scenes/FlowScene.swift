@@ -48,6 +48,15 @@ public final class FlowScene {
     /// Whether this is the app's focused scene (the active scene activated last).
     public var isFocused: Bool { app?.focusedScene === self }
 
+    /// Asks the app's host to close this scene (see ``FlowApp/requestClose(_:)``): what an
+    /// app-level handler calls without holding the app (which would keep it alive).
+    ///
+    /// - Throws: ``FlowSceneError/noSuchScene(_:)`` if the scene has left its app.
+    public func requestClose() throws {
+        guard let app else { throw FlowSceneError.noSuchScene(id) }
+        try app.requestClose(id)
+    }
+
     /// The active node of the scene's tree with `route` (the innermost), if its tree shows
     /// one.
     func _shownNode(_ route: FlowRoute) -> FlowController? {
