@@ -93,8 +93,7 @@ struct SceneLifecycleTests {
         try scene.runtime!.navigate(to: [.child(TestScreen.list), .push(TestScreen.detail(id: 7))])
         let before = scene.runtime!.treeDescription()
         SceneScreen.exits = []
-        try app.report(.enterBackground, for: "w1")
-        try app.report(.disconnect, for: "w1")
+        try app.report(.disconnect, for: "w1")  // saves the snapshot itself
         #expect(scene.runtime == nil)
         #expect(scene.phase == .disconnected)
         #expect(SceneScreen.exits == ["detail", "list"])  // exit hooks ran, innermost first
