@@ -249,7 +249,7 @@ extension FlowApp {
         }
         do {
             let snapshot = FlowSceneSnapshot(
-                scene: scene.id, value: try FlowSnapshot.Route(scene.value),
+                scene: scene.id, value: try scene._storedValue(),
                 tree: try runtime.snapshot())
             try store.save(snapshot)
             return true
@@ -287,7 +287,7 @@ extension FlowApp {
             for scene in scenes {
                 entries.append(
                     FlowAppSnapshot.Scene(
-                        id: scene.id, value: try FlowSnapshot.Route(scene.value),
+                        id: scene.id, value: try scene._storedValue(),
                         phase: scene.phase))
             }
             try store.save(FlowAppSnapshot(scenes: entries, focused: focusedScene?.id))

@@ -205,9 +205,9 @@ public final class FlowApp {
         onError?(failure)
     }
 
-    /// Records an app trace record.
-    func _record(_ record: FlowAppRecord) {
-        if trace.isEnabled { trace.record(.app(record)) }
+    /// Records an app trace record (made only when the trace is on).
+    func _record(_ record: @autoclosure () -> FlowAppRecord) {
+        if trace.isEnabled { trace.record(.app(record())) }
     }
 
     /// The registered kind for a scene value.

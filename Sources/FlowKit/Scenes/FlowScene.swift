@@ -34,6 +34,7 @@ public final class FlowScene {
     /// Links waiting for this scene to be connected and restored.
     var _waitingLinks: [FlowLink] = []
     let _kind: _SceneKind
+    var _stored: FlowSnapshot.Route?
 
     init(id: FlowSceneID, value: FlowRoute, app: FlowApp, kind: _SceneKind, order: Int) {
         self.id = id
@@ -61,7 +62,19 @@ public final class FlowScene {
     /// one.
     func _shownNode(_ route: FlowRoute) -> FlowController? {
         guard let runtime, runtime.isRunning else { return nil }
-        return runtime.activeNodes.last { $0.route == route }
+        // The active nodes, read without registering an observation.
+        let active =
+            runtime._activeConfiguration.isEmpty
+            ? runtime._focusedPath : runtime._activeConfiguration
+        return active.last { $0.route == route }
+    }
+
+    /// The scene's value as a snapshot stores it, encoded once.
+    func _storedValue() throws -> FlowSnapshot.Route {
+        if let stored = _stored { return stored }
+        let stored = try FlowSnapshot.Route(value)
+        _stored = stored
+        return stored
     }
 
     /// Offers an event that went past this scene's root to the app's handlers; `true` if one
