@@ -78,10 +78,21 @@ extension FlowApp {
 
     /// Rules 3 to 7 of ``open(_:delivery:receivedBy:)``.
     func _route(_ link: FlowLink, receivedBy: FlowSceneID?) throws -> FlowRoutingDecision {
-        let ordered = _scenesByRecency()
-        // 3. A scene that shows the target.
+        let focused = focusedScene
+        // 3. A scene that shows the target: of those, the focused one, else the most recently
+        // active (one pass, in connection order, so the first connected wins a tie; nothing
+        // allocated).
         if let target = link.target {
-            for scene in ordered where scene._shownNode(target) != nil {
+            var shows: FlowScene?
+            var best = Int.min
+            for scene in scenes where scene._isRoutable {
+                let rank = scene === focused ? Int.max : scene._lastActivation
+                if rank > best, scene._shownNode(target) != nil {
+                    shows = scene
+                    best = rank
+                }
+            }
+            if let scene = shows {
                 let note = _focusTarget(link, in: scene)
                 _bringForward(scene)
                 return _decide(
@@ -108,12 +119,11 @@ extension FlowApp {
             }
         }
         // 5. A scene that resolves the route.
-        var candidates = ordered
+        var candidates = _scenesByRecency(focused: focused)
         if let receivedBy, let index = candidates.firstIndex(where: { $0.id == receivedBy }) {
             candidates.insert(candidates.remove(at: index), at: 0)
         }
         var reasons: [String] = []
-        let focused = focusedScene
         for scene in candidates {
             let rank =
                 scene.id == receivedBy
@@ -166,12 +176,13 @@ extension FlowApp {
 
     /// Connected scenes with a running tree, not restoring: the focused one first, then the
     /// most recently active, then in connection order.
-    func _scenesByRecency() -> [FlowScene] {
-        scenes.filter { $0.phase.isConnected && !$0.isRestoring && $0.runtime != nil }
-            .sorted {
-                $0._lastActivation != $1._lastActivation
-                    ? $0._lastActivation > $1._lastActivation : $0._order < $1._order
-            }
+    func _scenesByRecency(focused: FlowScene?) -> [FlowScene] {
+        func rank(_ scene: FlowScene) -> Int {
+            scene === focused ? Int.max : scene._lastActivation
+        }
+        return scenes.filter(\._isRoutable).sorted {
+            rank($0) != rank($1) ? rank($0) > rank($1) : $0._order < $1._order
+        }
     }
 
     /// Shows the link in the scene: focuses its target if the scene shows it, else

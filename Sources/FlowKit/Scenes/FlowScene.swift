@@ -58,6 +58,9 @@ public final class FlowScene {
         try app.requestClose(id)
     }
 
+    /// Whether links can be routed to the scene now: connected with a tree, not restoring.
+    var _isRoutable: Bool { phase.isConnected && !isRestoring && runtime != nil }
+
     /// The active node of the scene's tree with `route` (the innermost), if its tree shows
     /// one.
     func _shownNode(_ route: FlowRoute) -> FlowController? {
@@ -66,7 +69,9 @@ public final class FlowScene {
         let active =
             runtime._activeConfiguration.isEmpty
             ? runtime._focusedPath : runtime._activeConfiguration
-        return active.last { $0.route == route }
+        // The value types first: a route of another type never needs the dynamic cast.
+        let type = route.valueType
+        return active.last { $0.route.map { $0.valueType == type && $0 == route } ?? false }
     }
 
     /// The scene's value as a snapshot stores it, encoded once.
