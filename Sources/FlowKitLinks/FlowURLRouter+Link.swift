@@ -2,7 +2,7 @@ import FlowKit
 import Foundation
 
 extension FlowURLRouter {
-    /// The ``FlowLink`` for `url`, for ``FlowApp/open(_:delivery:receivedBy:)``: the path the
+    /// The `FlowLink` for `url`, for `FlowApp.open(_:delivery:receivedBy:)`: the path the
     /// router maps it to, its last route as the target, and the scene to open for it, if no
     /// open scene takes it.
     ///

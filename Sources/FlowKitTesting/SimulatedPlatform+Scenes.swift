@@ -1,8 +1,8 @@
 import FlowKit
 
 extension SimulatedPlatform {
-    /// A windowing system as strict as UIKit's scene life cycle, driving a ``FlowApp``: the
-    /// ``FlowSceneHost`` of the app, and the system's and the user's own actions on windows.
+    /// A windowing system as strict as UIKit's scene life cycle, driving a `FlowApp`: the
+    /// `FlowSceneHost` of the app, and the system's and the user's own actions on windows.
     ///
     ///     let app = FlowApp()
     ///     try app.register(Window.self) { window, _ in makeWindow(window) }
@@ -16,7 +16,7 @@ extension SimulatedPlatform {
     ///     try windows.unlock()                                 // the data arrives
     ///     #expect(windows.illegalCalls.isEmpty)
     ///
-    /// The app's requests (``FlowSceneHost/openScene(value:)``, `closeScene`,
+    /// The app's requests (`FlowSceneHost.openScene(value:)`, `closeScene`,
     /// `activateScene`) are asynchronous, as on the platform: they are queued and carried out
     /// by ``runUntilIdle()``. The system's and the user's actions (``reclaim(_:)``,
     /// ``discard(_:)``, ``userCloses(_:)``, ``sendToBackground(_:)``,
@@ -77,16 +77,21 @@ extension SimulatedPlatform {
 
         // MARK: FlowSceneHost
 
+        /// Queues opening a window for `value` (``launch(_:)`` when carried out).
         public func openScene(value: FlowRoute) {
             requests.append("open \(value)")
             pending.append(.open(value))
         }
 
+        /// Queues closing the window (``userCloses(_:)`` when carried out); an unknown
+        /// session is an illegal call.
         public func closeScene(_ id: FlowSceneID) {
             requests.append("close \(id)")
             pending.append(.close(id))
         }
 
+        /// Queues bringing the window forward (reconnected first if it was reclaimed); an
+        /// unknown session is an illegal call.
         public func activateScene(_ id: FlowSceneID) {
             requests.append("activate \(id)")
             pending.append(.activate(id))
