@@ -49,6 +49,15 @@ extension SimulatedPlatform {
 
         /// The app the windows belong to.
         public let app: FlowApp
+        /// The rules of each window's own ``SimulatedPlatform`` (its navigation stacks, tab
+        /// bars and sheets), or `nil` for windows without transitions (their runtimes have no
+        /// host).
+        public let transitionRules: FlowTransitionRules?
+        /// How long each window's transitions take, in virtual milliseconds.
+        public let duration: Int
+        /// Each connected window's platform, when windows have transitions: the platform of
+        /// the runtime the scene has now (a new one each time the scene gets a runtime).
+        public private(set) var platforms: [FlowSceneID: SimulatedPlatform] = [:]
         /// What UIKit would have refused of the app's requests, in order.
         public private(set) var illegalCalls: [String] = []
         /// The app's requests as the platform received them (`open book(id: 12)`,
@@ -59,6 +68,7 @@ extension SimulatedPlatform {
         /// Snapshots withheld until ``unlock()``, by scene.
         private var locked: [FlowSceneID] = []
         private var nextWindow = 0
+        private var retiredIllegalCalls: [String] = []
 
         private enum Request {
             case open(FlowRoute)
@@ -67,9 +77,41 @@ extension SimulatedPlatform {
         }
 
         /// A window manager for `app`; it becomes the app's host.
-        public init(app: FlowApp) {
+        ///
+        /// - Parameters:
+        ///   - app: The app.
+        ///   - transitionRules: With rules, each window's tree is shown by a
+        ///     ``SimulatedPlatform`` of its own through `FlowTransitions`, as strict as
+        ///     UIKit; `nil` (the default): no host.
+        ///   - duration: How long each window's transitions take.
+        public init(
+            app: FlowApp, transitionRules: FlowTransitionRules? = nil, duration: Int = 350
+        ) {
             self.app = app
+            self.transitionRules = transitionRules
+            self.duration = duration
             app.host = self
+        }
+
+        /// A window's own platform and its `FlowTransitions`, when windows have transitions.
+        public func flowHost(for scene: FlowScene) -> (any FlowHost)? {
+            guard let transitionRules else { return nil }
+            let platform = SimulatedPlatform(rules: transitionRules, duration: duration)
+            if let earlier = platforms[scene.id] {
+                retiredIllegalCalls += earlier.illegalCalls.map { "\(scene.id): \($0)" }
+            }
+            platforms[scene.id] = platform
+            return FlowTransitions(host: platform)
+        }
+
+        /// The illegal calls of every window's platform, each after its scene's identity
+        /// (`scene-2: <step>: <why>`): those of platforms replaced since (a scene that got a
+        /// new runtime), then the current ones in scene order.
+        public var windowIllegalCalls: [String] {
+            retiredIllegalCalls
+                + platforms.keys.sorted().flatMap { id in
+                    platforms[id]!.illegalCalls.map { "\(id): \($0)" }
+                }
         }
 
         /// Whether requests wait to be carried out.
@@ -97,8 +139,14 @@ extension SimulatedPlatform {
             pending.append(.activate(id))
         }
 
-        /// Carries out the queued requests (and those they cause), in order.
+        /// Carries out the queued requests (and those they cause), in order, then lets every
+        /// window's platform finish its transitions.
         public func runUntilIdle() {
+            defer {
+                for (id, platform) in platforms where app.scene(id)?.runtime != nil {
+                    platform.runUntilIdle()
+                }
+            }
             while !pending.isEmpty {
                 let request = pending.removeFirst()
                 do {

@@ -124,3 +124,32 @@ struct SimulatedScenesTests {
         #expect(app.scenes.isEmpty)
     }
 }
+
+extension SimulatedScenesTests {
+    @Test("With transition rules, each window's tree is shown by a strict platform of its own")
+    func windowsWithTransitions() throws {
+        let app = FlowApp()
+        try app.register(SimWindow.self, uniqueValues: true) { window, _ in
+            let stack = FlowStack(name: "stack", route: "stack")
+            stack.register(Int.self) { id, _ in FlowController(name: "book-\(id)") }
+            stack.register("shelf") { FlowController(name: "shelf", route: "shelf") }
+            stack.initialRoute = "shelf"
+            return stack
+        }
+        let windows = SimulatedPlatform.SceneManager(app: app, transitionRules: .uiKit)
+        let scene = try windows.launch(FlowRoute(SimWindow.main))
+        try scene.runtime!.navigate(to: simLink(3).path)
+        try scene.runtime!.navigate(to: simLink(4).path)  // during the first push
+        windows.runUntilIdle()
+        let platform = try #require(windows.platforms["scene-1"])
+        #expect(platform.differences(from: scene.runtime!).isEmpty)
+        try windows.sendToBackground("scene-1")
+        try windows.reclaim("scene-1")
+        try windows.reconnect("scene-1")
+        windows.runUntilIdle()
+        #expect(windows.platforms["scene-1"] !== platform)  // a new runtime, a new platform
+        #expect(windows.platforms["scene-1"]!.differences(from: scene.runtime!).isEmpty)
+        #expect(windows.windowIllegalCalls.isEmpty)
+        #expect(windows.illegalCalls.isEmpty)
+    }
+}
