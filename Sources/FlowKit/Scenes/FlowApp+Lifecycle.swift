@@ -83,6 +83,7 @@ extension FlowApp {
             scene._waitingLinks += _opening.remove(at: index).links
         }
         _runWaitingLinks()
+        _checkInvariants()
         return scene
     }
 
@@ -135,6 +136,7 @@ extension FlowApp {
             for link in links { _waitingLinks.append((link, nil)) }
         }
         _runWaitingLinks()
+        _checkInvariants()
     }
 
     /// The platform handed over the restoration data a scene connected with
@@ -162,6 +164,7 @@ extension FlowApp {
                 id, phase: scene.phase,
                 note: snapshot == nil ? "no restoration data: fresh" : "restored from late data"))
         _runWaitingLinks()
+        _checkInvariants()
     }
 
     /// The scenes the app had when it last saved its own snapshot (on background,
