@@ -69,6 +69,8 @@ extension SimulatedPlatform {
         private var locked: [FlowSceneID] = []
         private var nextWindow = 0
         private var retiredIllegalCalls: [String] = []
+        /// Scenes this platform discarded or closed.
+        private var gone: Set<FlowSceneID> = []
 
         private enum Request {
             case open(FlowRoute)
@@ -260,6 +262,7 @@ extension SimulatedPlatform {
                 throw Refusal(description: "discard \(id): no disconnected session")
             }
             try app.report(.discard, for: id)
+            gone.insert(id)
         }
 
         /// The user closes a window: `deactivate`, `enterBackground`, `disconnect`, then
@@ -268,6 +271,53 @@ extension SimulatedPlatform {
             try sendToBackground(id)
             try app.report(.disconnect, for: id)
             try app.report(.discard, for: id)
+            gone.insert(id)
+        }
+
+        /// What breaks the scenes' contract now, for a test to expect empty after every step
+        /// (a random test's oracle): a node in two scenes' trees; a connected scene without a
+        /// running tree (unless it waits for restoration data); a disconnected scene with a
+        /// tree or, once reclaimed, without a snapshot; a scene this platform discarded or
+        /// closed that is still in the app or still has a snapshot; a window's platform that
+        /// does not show its tree once idle.
+        public func violations() -> [String] {
+            var found: [String] = []
+            var owner: [FlowNodeID: FlowSceneID] = [:]
+            for scene in app.scenes {
+                if let runtime = scene.runtime, runtime.isRunning, let root = runtime.root {
+                    var pending = [root]
+                    while let node = pending.popLast() {
+                        if let other = owner.updateValue(scene.id, forKey: node.id) {
+                            found.append(
+                                "\(node.path) (\(node.id)) is in scenes \(other) and \(scene.id)")
+                        }
+                        pending.append(contentsOf: node.children)
+                        if let presented = node.presentedChild { pending.append(presented) }
+                    }
+                    if let platform = platforms[scene.id], !platform.isAnimating,
+                        !platform.differences(from: runtime).isEmpty
+                    {
+                        found.append("scene \(scene.id): its platform does not show its tree")
+                    }
+                } else if scene.phase.isConnected && !scene.isRestoring {
+                    found.append("scene \(scene.id) is \(scene.phase) without a running tree")
+                }
+                if scene.phase == .disconnected {
+                    if scene.runtime != nil {
+                        found.append("scene \(scene.id) is disconnected with a tree")
+                    }
+                    if (try? app.store.snapshot(of: scene.id)) == nil {
+                        found.append("scene \(scene.id) is disconnected without a snapshot")
+                    }
+                }
+            }
+            for id in gone.sorted() {
+                if app.scene(id) != nil { found.append("scene \(id) is gone but still in the app") }
+                if (try? app.store.snapshot(of: id)) != nil {
+                    found.append("scene \(id) is gone but its snapshot is kept")
+                }
+            }
+            return found
         }
 
         private func connected(_ id: FlowSceneID, _ action: String) throws -> FlowScene {

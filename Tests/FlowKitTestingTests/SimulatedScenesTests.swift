@@ -151,5 +151,25 @@ extension SimulatedScenesTests {
         #expect(windows.platforms["scene-1"]!.differences(from: scene.runtime!).isEmpty)
         #expect(windows.windowIllegalCalls.isEmpty)
         #expect(windows.illegalCalls.isEmpty)
+        #expect(windows.violations().isEmpty)
+    }
+
+    @Test(
+        "violations() finds a node in two scenes, a reclaimed scene without a snapshot, a kept one")
+    func violationsAreFound() throws {
+        let (app, windows) = try makeSimApp()
+        try windows.launch(FlowRoute(SimWindow.main))
+        try windows.launch(FlowRoute(SimWindow.book(id: 2)))
+        #expect(windows.violations().isEmpty)
+        try windows.sendToBackground("scene-2")
+        try windows.reclaim("scene-2")
+        try windows.discard("scene-2")
+        #expect(windows.violations().isEmpty)
+        // A store that keeps what it was told to delete breaks the contract.
+        let stale = FlowSceneSnapshot(
+            scene: "scene-2", value: try FlowSnapshot.Route(FlowRoute(SimWindow.book(id: 2))),
+            tree: try app.scene("scene-1")!.runtime!.snapshot())
+        try app.store.save(stale)
+        #expect(windows.violations() == ["scene scene-2 is gone but its snapshot is kept"])
     }
 }
