@@ -5,9 +5,10 @@
 ///     main.dependencies.set(session, for: SessionKey.self)        // main subtree only
 ///     let session = try detail.dependencies.require(SessionKey.self)
 ///
-/// A lookup resolves from the node, then its ancestors, then the key's default, in constant
-/// time (scopes are flattened when values are set or nodes attach). Values set on a node are
-/// released when the node exits.
+/// A lookup resolves from the node, then its ancestors, then (in a scene's tree) the app's
+/// scope (``FlowApp/dependencies``), then the key's default, in constant time (scopes are
+/// flattened when values are set or nodes attach). Values set on a node are released when
+/// the node exits.
 @MainActor
 public struct FlowDependencies {
     @usableFromInline let node: FlowController
@@ -129,15 +130,17 @@ extension FlowController {
     /// sees nothing (only keys' defaults).
     final func _unscopedDependency(_ key: ObjectIdentifier) -> _AnyValueBox? {
         guard state == .created else { return nil }
-        var node: FlowController? = self
-        while let current = node {
+        var current = self
+        while true {
             if current._isScoped {
                 return current._scope?.table[key]
             }
             if let box = current._ownValues?[key] { return box }
-            node = current._effectiveParent
+            guard let parent = current._effectiveParent else { break }
+            current = parent
         }
-        return nil
+        // The root of a scene's tree, not yet entered: the app's scope is above it.
+        return current._runtime?._scene?.app?._scope?.table[key]
     }
 
     /// This node's dependency scope.
@@ -164,7 +167,13 @@ extension FlowController {
     /// entered node (see there), where a `weak` load would take the slow side-table path.
     func _recomputeScope() {
         assert(_nextIsSound(), "_next followed from a node that is not entered, or stale")
-        let inherited = _next?.takeUnretainedValue()._scope
+        let inherited: _DependencyScope?
+        if let next = _next {
+            inherited = next.takeUnretainedValue()._scope
+        } else {
+            // A root: the scope of the app above its scene, if any (once per start).
+            inherited = _runtime?._scene?.app?._scope
+        }
         guard let own = _ownValues else {
             _scope = inherited
             return

@@ -140,6 +140,8 @@ extension FlowRuntime {
                 trace._event(.handled, event, handler)
             }
         } else if sender.state == .entered {
+            // Past the root: the app above the scene, if there is one, may take it.
+            if let scene = _scene, scene._handleBubbled(event) { return }
             if trace.isEnabled {
                 trace._event(.unhandled, event, sender)
             }

@@ -20,7 +20,8 @@ public final class FlowRuntime: Observable {
     /// The structured log of what happened.
     public let trace: FlowTrace
 
-    /// Called with every event that no node handled (after the trace records it).
+    /// Called with every event that no node handled (after the trace records it), unless the
+    /// ``FlowApp`` of the runtime's scene has a handler for it.
     public var onUnhandledEvent: (@MainActor (any FlowEvent, _ origin: FlowController) -> Void)?
 
     /// Called with every error that has no caller to throw to (after the trace records it as
@@ -138,6 +139,10 @@ public final class FlowRuntime: Observable {
     var _intentCount = 0
     /// Set while a redirect is being performed: its own guards cannot keep another intent.
     var _isRedirecting = false
+    /// The scene this runtime runs, if it belongs to a ``FlowApp``: read only where the tree
+    /// ends (the root's scope as it enters, an event that went past the root), never on a
+    /// hot path.
+    weak var _scene: FlowScene?
 
     /// Creates a runtime for `root`. Nothing is entered until ``start()``.
     ///

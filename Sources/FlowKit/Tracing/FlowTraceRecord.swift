@@ -40,6 +40,10 @@ public enum FlowTraceRecord: Equatable, Hashable, Sendable, CustomStringConverti
     /// or `committed`, in the container `at` (a swipe back on a stack, a sheet dragged down).
     case gesture(GesturePhase, kind: FlowInteractiveTransition.Kind, at: String)
 
+    /// A step of the app above the scenes (in ``FlowApp/trace``): a scene's phase, a routing
+    /// decision, an app-level handler, a broadcast.
+    case app(FlowAppRecord)
+
     /// A gesture record from the name of its kind (`"pop"`, `"dismiss"`), as the record took
     /// it before its kind became ``FlowInteractiveTransition/Kind``. A name that is not a
     /// kind's makes a `pop` record.
@@ -105,6 +109,7 @@ public enum FlowTraceRecord: Equatable, Hashable, Sendable, CustomStringConverti
             return "not restored \(node): \(reason)"
         case .gesture(let phase, let kind, let at):
             return "gesture \(kind.rawValue) \(phase.rawValue) at \(at)"
+        case .app(let record): return record.description
         }
     }
 }
