@@ -45,6 +45,12 @@ public final class FlowChartMachine {
     /// times that many before the transition limit stops it.
     public var raisedEventLimit = 10_000
 
+    /// Format 3: how many eventless steps (microsteps of eventless transitions) may follow
+    /// one another without an event between them before running stops with
+    /// ``FlowChartError/eventlessLoop(event:limit:)``: 1,000 by default. Eventless
+    /// transitions also count toward ``transitionLimit``.
+    public var eventlessStepLimit = 1_000
+
     /// The trace lines so far, without line breaks.
     public private(set) var lines: [String] = []
 
