@@ -37,9 +37,7 @@ struct ExampleChartTests {
         #expect(try chart.trace() == chartCase.expected)
     }
 
-    @Test(
-        "HandChecked/ holds the format's hand-checked examples: six of format 1, six of 2, "
-            + "seven of 3")
+    @Test("HandChecked/ holds the format's examples: six of format 1, six of 2, seven of 3")
     func handCheckedArePresent() throws {
         let names = try ChartFiles.handChecked().map(\.name)
         #expect(names.filter { $0.hasPrefix("h0") }.count == 6)
