@@ -108,3 +108,151 @@ extension StructureFormatTests {
         #expect(runaways < charts * 2 / 5)
     }
 }
+
+// MARK: The model, the limit, the tree
+
+extension StructureFormatTests {
+    /// A and B pass to each other by eventless transitions, for ever.
+    nonisolated static let eventlessLoopJSON = """
+        {"format": "flowkit-hsm-case/3",
+         "root": {"id": "R", "initial": "A", "children": [{"id": "A"}, {"id": "B"}]},
+         "transitions": [{"source": "A", "target": "B"}, {"source": "B", "target": "A"}],
+         "events": ["x"]}
+        """
+
+    @Test("Eventless transitions that loop stop after 100 steps in a row with a typed error")
+    func eventlessLoopStops() throws {
+        let chart = try FlowChart(json: Data(Self.eventlessLoopJSON.utf8))
+        let machine = try FlowChartMachine(chart: chart)
+        #expect(machine.eventlessStepLimit == 100)
+        #expect(throws: FlowChartError.eventlessLoop(event: "start", limit: 100)) {
+            try machine.start()
+        }
+        // 100 eventless steps ran (each an exit and an entry); the 101st did not.
+        #expect(machine.lines.filter { $0.hasPrefix("enter ") }.count == 2 + 100)
+        #expect(FlowChartError.eventlessLoop(event: "e", limit: 5).stoppedRunning)
+        // A loop that starts on an event is stopped the same way, named by that event.
+        let onEvent = FlowChart(
+            format: FlowChart.structureFormatIdentifier,
+            root: .init(id: "R", initial: "A", children: [.init(id: "A"), .init(id: "B")]),
+            transitions: [
+                .init(source: "A", event: "x", target: "B"),
+                .init(source: "B", event: nil, target: "B", cond: "In('B')"),
+            ])
+        let second = try FlowChartMachine(chart: onEvent)
+        second.eventlessStepLimit = 7
+        #expect(throws: FlowChartError.eventlessLoop(event: "x", limit: 7)) {
+            try second.start()
+            try second.send("x")
+        }
+    }
+
+    @Test("Event descriptors match by prefix at a dot, or everything with *")
+    func descriptors() {
+        for (descriptor, event, matches) in [
+            ("error", "error", true), ("error", "error.send", true),
+            ("error", "error.send.failed", true), ("error", "errors", false),
+            ("error", "err", false), ("err", "error.send", false),
+            ("error.*", "error.send", true), ("error.", "error", true),
+            ("error.send", "error", false), ("*", "anything.at.all", true),
+            ("done.state", "done.state.P", true), ("done.state.P", "done.state.PQ", false),
+        ] {
+            #expect(FlowChart.descriptor(descriptor, matches: event) == matches, "\(descriptor)")
+        }
+        for valid in ["a", "a.b", "a.b.*", "a.", "*", "done.state.P"] {
+            #expect(FlowChart.isValidDescriptor(valid), "\(valid)")
+        }
+        for invalid in ["", ".", ".a", "a..b", "a*", "*.a", "a.*.b", "**"] {
+            #expect(!FlowChart.isValidDescriptor(invalid), "\(invalid)")
+        }
+    }
+
+    @Test("Conditions read exactly the documented syntax and print back to the same value")
+    func conditions() throws {
+        let parsed = try FlowChart.Condition(parsing: "In('A') && !In(\"B\") || (false)")
+        #expect(parsed == .any([.all([.inState("A"), .not(.inState("B"))]), .constant(false)]))
+        #expect(parsed.description == "(In('A') and not In('B')) or false")
+        #expect(try FlowChart.Condition(parsing: parsed.description) == parsed)
+        #expect(parsed.stateIDs == ["A", "B"])
+        let nested = try FlowChart.Condition(parsing: "(In('A') and In('B')) and In('C')")
+        #expect(try FlowChart.Condition(parsing: nested.description) == nested)
+        for text in [
+            "", "In(A)", "In('A'", "in('A')", "In('A') In('B')", "x == 1", "notIn('A')",
+            "In('A') and", "((true)", "!", "1",
+        ] {
+            #expect(throws: FlowChart.Condition.ParseError.self, "\(text)") {
+                try FlowChart.Condition(parsing: text)
+            }
+        }
+        let deep = String(repeating: "(", count: 32) + "true" + String(repeating: ")", count: 32)
+        #expect(try FlowChart.Condition(parsing: deep) == .constant(true))
+        #expect(throws: FlowChart.Condition.ParseError.self) {
+            try FlowChart.Condition(parsing: "(" + deep + ")")
+        }
+        // Long flat chains do not nest.
+        let chain = Array(repeating: "In('A')", count: 5_000).joined(separator: " and ")
+        #expect(try FlowChart.Condition(parsing: chain).stateIDs.count == 5_000)
+    }
+
+    @Test("A format-3 chart round-trips through JSON, and a format-2 chart encodes as before")
+    func jsonRoundTrip() throws {
+        let url = ChartFiles.handCheckedDirectory.appendingPathComponent(
+            "structure_07_entry_exit_raise.json")
+        let chart = try FlowChart(json: Data(contentsOf: url))
+        #expect(try FlowChart(json: chart.jsonData()) == chart)
+        let eventless = try FlowChart(json: Data(Self.eventlessLoopJSON.utf8))
+        #expect(try FlowChart(json: eventless.jsonData()) == eventless)
+        let old = try String(decoding: ChartMachineTests.chart.jsonData(), as: UTF8.self)
+        #expect(!old.contains("cond") && !old.contains("onentry") && !old.contains("onexit"))
+    }
+
+    @Test("Several targets run as one FlowKit transaction, reported as one change")
+    func targetsAreOneTransaction() throws {
+        let url = ChartFiles.handCheckedDirectory.appendingPathComponent(
+            "structure_04_targets.json")
+        let machine = try FlowChartMachine(chart: try FlowChart(json: Data(contentsOf: url)))
+        try machine.start()
+        let before = machine.runtime.trace.records.count
+        try machine.send("both")
+        let changes = machine.runtime.trace.records[before...].filter {
+            if case .change = $0 { return true }
+            return false
+        }
+        #expect(changes.count == 1)
+        #expect(machine.configuration == ["R", "P", "A", "A2", "B", "B2", "C", "C1"])
+    }
+
+    @Test("Each eventless step is its own FlowKit transaction")
+    func eventlessStepsAreTransactions() throws {
+        let url = ChartFiles.handCheckedDirectory.appendingPathComponent(
+            "structure_01_eventless.json")
+        let machine = try FlowChartMachine(chart: try FlowChart(json: Data(contentsOf: url)))
+        try machine.start()
+        let before = machine.runtime.trace.records.count
+        try machine.send("go")  // go, then S2's eventless step, then x
+        let changes = machine.runtime.trace.records[before...].filter {
+            if case .change = $0 { return true }
+            return false
+        }
+        #expect(changes.count == 3)
+    }
+
+    @Test("States a format-3 step exits are released; the machine keeps history as ids")
+    func exitedStatesDeallocate() throws {
+        let url = ChartFiles.handCheckedDirectory.appendingPathComponent(
+            "structure_06_initials.json")
+        let machine = try FlowChartMachine(chart: try FlowChart(json: Data(contentsOf: url)))
+        try machine.start()
+        try machine.send("toC")
+        try machine.send("next")
+        weak let c = machine.runtime.node(at: "(chart)/R/C")
+        weak let c1 = machine.runtime.node(at: "(chart)/R/C/C1")
+        #expect(c != nil && c1 != nil)
+        try machine.send("out")
+        #expect(c == nil)
+        #expect(c1 == nil)
+        #expect(machine.historyRecords["CH"] == ["C1"])
+        try machine.send("back")
+        #expect(machine.configuration == ["R", "C", "C1"])
+    }
+}
