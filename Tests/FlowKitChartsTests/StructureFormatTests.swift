@@ -256,3 +256,25 @@ extension StructureFormatTests {
         #expect(machine.configuration == ["R", "C", "C1"])
     }
 }
+
+extension StructureFormatTests {
+    @Test("The format-3 chart of Docs/ChartFormat.md traces as the page says")
+    func chartFormatPageExample() throws {
+        let page = try String(
+            contentsOf: ChartFiles.repository.appendingPathComponent("Docs/ChartFormat.md"),
+            encoding: .utf8)
+        let section = try #require(page.range(of: "## Format 3"))
+        let block = try #require(
+            page[section.upperBound...].components(separatedBy: "```json\n").dropFirst().first?
+                .components(separatedBy: "```").first)
+        let chart = try FlowChart(json: Data(block.utf8))
+        let trace = try chart.trace()
+        #expect(
+            trace.hasSuffix(
+                "event net.ok\nexit Sending\nenter Sent\nexit Bar\nexit Show\nexit Sent\n"
+                    + "exit Send\nexit Busy\nenter Done\nconfig App Done\n"))
+        #expect(trace.contains("event net.error.timeout\nexit Bar\nexit Show\nexit Sending\n"))
+        var reference = ParallelReferenceInterpreter(chart: chart, limit: 10_000)
+        #expect(reference.run() == .trace(trace))
+    }
+}
