@@ -24,6 +24,7 @@ let package = Package(
                 .product(name: "FlowKitStore", package: "FlowKit"),
                 .product(name: "FlowKitRecorder", package: "FlowKit"),
                 .product(name: "FlowKitInspector", package: "FlowKit"),
+                .product(name: "FlowKitCharts", package: "FlowKit"),
                 .product(name: "Swinject", package: "Swinject"),
                 "CMalloc",
             ]),

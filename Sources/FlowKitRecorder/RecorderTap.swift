@@ -101,6 +101,11 @@ final class RecorderTap: FlowSessionObserver {
             line.field("at", at)
             recorder.write(line.close())
             recorder.flush()
+        case .app(let record):
+            // A record of the app above the scenes (its own trace, not a runtime's).
+            var line = line("app")
+            line.field("record", record.description)
+            recorder.write(line.close())
         }
     }
 

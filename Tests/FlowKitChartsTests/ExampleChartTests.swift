@@ -37,7 +37,7 @@ struct ExampleChartTests {
         #expect(try chart.trace() == chartCase.expected)
     }
 
-    @Test("HandChecked/ holds the format's hand-checked examples: six of format 1, six of 2")
+    @Test("HandChecked/ holds the format's examples: six of format 1, six of 2, seven of 3")
     func handCheckedArePresent() throws {
         let names = try ChartFiles.handChecked().map(\.name)
         #expect(names.filter { $0.hasPrefix("h0") }.count == 6)
@@ -46,14 +46,23 @@ struct ExampleChartTests {
                 "parallel_01_regions", "parallel_02_conflicts", "parallel_03_done",
                 "parallel_04_history", "parallel_05_domain", "parallel_06_root",
             ])
+        #expect(
+            names.filter { $0.hasPrefix("structure_") } == [
+                "structure_01_eventless", "structure_02_descriptors", "structure_03_in",
+                "structure_04_targets", "structure_05_nested_parallel", "structure_06_initials",
+                "structure_07_entry_exit_raise",
+            ])
         for chartCase in try ChartFiles.handChecked() {
             let chart = try FlowChart(json: chartCase.json)
-            #expect(chart.allowsParallelStates == chartCase.name.hasPrefix("parallel_"))
+            let format =
+                chartCase.name.hasPrefix("parallel_")
+                ? 2 : chartCase.name.hasPrefix("structure_") ? 3 : 1
+            #expect(chart.formatNumber == format, "\(chartCase.name)")
         }
     }
 
     @Test(
-        "The format-2 reference interpreter reproduces every hand-checked example, both formats",
+        "The SCXML reference interpreter reproduces every hand-checked example, all formats",
         arguments: try ChartFiles.handChecked() + ChartFiles.examples())
     func parallelReferenceMatchesHandChecked(_ chartCase: ChartCase) throws {
         var reference = ParallelReferenceInterpreter(
@@ -78,9 +87,10 @@ struct ExampleChartTests {
     }
 
     @Test(
-        "This target's format-2 charts trace the same on the format-2 reference interpreter",
+        "This target's format-2 and -3 charts trace the same on the SCXML reference interpreter",
         arguments: try ChartFiles.own().filter {
-            $0.expectedRejection == nil && $0.name.hasPrefix("parallel_")
+            $0.expectedRejection == nil
+                && ($0.name.hasPrefix("parallel_") || $0.name.hasPrefix("structure_"))
         })
     func ownParallelChartMatchesReference(_ chartCase: ChartCase) throws {
         var reference = ParallelReferenceInterpreter(
@@ -106,6 +116,19 @@ struct ExampleChartTests {
             "reject_parallel_parallel_region", "reject_parallel_deep_history_inside",
             "reject_parallel_history_default", "reject_parallel_format1_root",
             "reject_parallel_no_format",
+            // Format 3.
+            "structure_cond_syntax", "structure_descriptor_done", "structure_eventless_parallel",
+            "structure_history_default_list", "structure_initial_parallel",
+            "structure_internal_targets", "structure_onentry_start", "structure_targets_history",
+            "reject_structure_bad_cond", "reject_structure_bad_descriptor",
+            "reject_structure_cond_format2", "reject_structure_cond_nesting",
+            "reject_structure_cond_unknown_state", "reject_structure_conflicting_targets",
+            "reject_structure_deep_history_inside", "reject_structure_empty_event",
+            "reject_structure_final_region", "reject_structure_history_default_not_descendant",
+            "reject_structure_history_onentry", "reject_structure_initial_conflict",
+            "reject_structure_initial_not_descendant", "reject_structure_onentry_format1",
+            "reject_structure_target_ancestor",
+            "reject_structure_unknown_target_in_list",
         ] {
             #expect(names.contains(rule), "missing chart \(rule)")
         }

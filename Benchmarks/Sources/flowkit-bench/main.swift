@@ -78,6 +78,7 @@ do {
     try runTransitionBenchmarks(harness)
     try runRecorderBenchmarks(harness)
     try runSceneBenchmarks(harness)
+    try runChartBenchmarks(harness)
     let memory = try runMemoryBenchmarks(harness, cycles: quick ? 100_000 : 1_000_000)
     let failed = reportTargets(harness, memory: memory)
     let elapsed = started.duration(to: clock.now)
