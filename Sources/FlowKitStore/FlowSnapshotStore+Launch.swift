@@ -132,7 +132,7 @@ extension FlowSnapshotStore {
 
     /// Moves `key`'s snapshot into `quarantine/` with a file saying `reason`; `nil` if there
     /// is no snapshot.
-    private func setAside(_ key: String, reason: String) throws -> FlowStoreQuarantine? {
+    func setAside(_ key: String, reason: String) throws -> FlowStoreQuarantine? {
         let source = try snapshotURL(for: key)
         guard FileManager.default.fileExists(atPath: source.path) else { return nil }
         let name = try Self.fileName(for: key)
@@ -154,7 +154,7 @@ extension FlowSnapshotStore {
         return FlowStoreQuarantine(file: target, reason: reason)
     }
 
-    private func clearMark(_ url: URL) throws {
+    func clearMark(_ url: URL) throws {
         guard unlink(url.path) == 0 || errno == ENOENT else {
             throw _SystemCallError(operation: "removing", path: url.path, code: errno)
         }

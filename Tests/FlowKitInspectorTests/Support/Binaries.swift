@@ -48,7 +48,7 @@ func run(_ executable: URL, _ arguments: [String], stdin: String = "") throws ->
     // Standard error goes to a file, read once the process ended (no second pipe to drain).
     let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent(
         "stderr-\(UUID().uuidString)")
-    FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
     defer { try? FileManager.default.removeItem(at: errorFile) }
     let errors = try FileHandle(forWritingTo: errorFile)
     process.standardInput = input
