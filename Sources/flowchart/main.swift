@@ -1,11 +1,14 @@
 import FlowKitCharts
 import Foundation
 
-/// `flowchart trace CHART.json` | `flowchart check CHART.json` | `flowchart diagram CHART.json`
+/// `flowchart trace|check|diagram|scxml CHART`, where CHART is a JSON chart or an SCXML
+/// document (a file whose first character other than white space is `<`).
 let usage = """
     usage: flowchart trace CHART.json     print the chart's trace
            flowchart check CHART.json     validate the chart (format 1 or 2)
            flowchart diagram CHART.json   print a Mermaid stateDiagram-v2 of the chart
+           flowchart scxml CHART.json     print the chart as an SCXML document
+    CHART may also be an SCXML document (CHART.scxml; see Docs/SCXML.md).
     """
 
 func fail(_ message: String, status: Int32) -> Never {
@@ -17,7 +20,7 @@ let arguments = CommandLine.arguments.dropFirst()
 guard arguments.count == 2, let command = arguments.first, let file = arguments.last else {
     fail("expected a command and one chart file\n\(usage)", status: 2)
 }
-guard ["trace", "check", "diagram"].contains(command) else {
+guard ["trace", "check", "diagram", "scxml"].contains(command) else {
     fail("unknown command '\(command)'\n\(usage)", status: 2)
 }
 guard let data = FileManager.default.contents(atPath: file) else {
@@ -26,13 +29,20 @@ guard let data = FileManager.default.contents(atPath: file) else {
 
 let output: String
 do {
-    let chart = try FlowChart(json: data)
+    let isSCXML = FlowChart.looksLikeSCXML(data)
+    let chart = try isSCXML ? FlowChart(scxml: data) : FlowChart(json: data)
     switch command {
     case "trace":
         output = try MainActor.assumeIsolated { try chart.trace() }
     case "check":
         try chart.validate()
-        output = "\(file): valid \(chart.format ?? FlowChart.formatIdentifier) chart\n"
+        let format = chart.format ?? FlowChart.formatIdentifier
+        output =
+            isSCXML
+            ? "\(file): valid SCXML document, read as a \(format) chart\n"
+            : "\(file): valid \(format) chart\n"
+    case "scxml":
+        output = try chart.scxmlDocument()
     default:
         output = try chart.mermaidDiagram()
     }
@@ -41,6 +51,8 @@ do {
     if case .runaway = error { fail(error.description, status: 1) }
     if case .raiseFlood = error { fail(error.description, status: 1) }
     if case .traceTooLong = error { fail(error.description, status: 1) }
+    fail("\(file): \(error)", status: 2)
+} catch let error as SCXMLError {
     fail("\(file): \(error)", status: 2)
 } catch {
     fail("\(file): \(error)", status: 1)
