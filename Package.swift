@@ -36,7 +36,7 @@ let package = Package(
         .testTarget(name: "FlowKitTestingTests", dependencies: ["FlowKit", "FlowKitTesting"]),
         .testTarget(
             name: "FlowKitChartsTests", dependencies: ["FlowKit", "FlowKitCharts"],
-            exclude: ["Charts", "Examples", "HandChecked"]),
+            exclude: ["Charts", "Examples", "HandChecked", "SCXML"]),
         .testTarget(
             name: "FlowKitLinksTests", dependencies: ["FlowKit", "FlowKitLinks"],
             exclude: ["Fixtures"]),

@@ -14,6 +14,10 @@ extension FlowChart {
         /// One attribute's value: at most 4,096 bytes (ids, event names and conditions
         /// are short).
         case attributeBytes
+        /// How deep elements nest, elements of other namespaces included: at most 100 levels
+        /// (the chart's states nest at most 32 deep, ``FlowChart/Limit/nesting``, and their
+        /// content adds at most three).
+        case elementNesting
         /// The text of FlowKit's `<events>` element (the events `flowchart trace` feeds the
         /// chart): at most 65,536 bytes.
         case eventText
@@ -23,6 +27,7 @@ extension FlowChart {
             switch self {
             case .bytes: 1_048_576
             case .attributeBytes: 4_096
+            case .elementNesting: 100
             case .eventText: 65_536
             }
         }
@@ -32,6 +37,7 @@ extension FlowChart {
             switch self {
             case .bytes: "bytes of SCXML"
             case .attributeBytes: "bytes in one attribute"
+            case .elementNesting: "levels of nested elements"
             case .eventText: "bytes of events"
             }
         }

@@ -33,6 +33,9 @@ extension _SCXMLReader {
 
     func start(_ name: String, namespace: String, attributes: [String: String], at place: Place) {
         let parent = frames.last
+        guard frames.count < FlowChart.SCXMLLimit.elementNesting.value else {
+            return fail(.overLimit(.elementNesting), element: name, at: place)
+        }
         if parent?.role == .foreign {
             frames.append(Frame(.foreign, name: name, place: place))
             return
@@ -316,6 +319,7 @@ extension _SCXMLReader {
                 return fail(
                     .invalidStructure("needs one <transition> naming the initial state"), frame)
             }
+            parent?.defaultTarget = frame.defaultTarget
         case .events:
             events = frame.text.split(whereSeparator: \.isWhitespace).map(String.init)
         case .scxml:

@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+
+@testable import FlowKitCharts
+
+/// SCXML out and back in: every chart of the repository's corpora, written as SCXML and read
+/// back, runs to the same trace (or stops the same way).
+@MainActor
+@Suite("SCXML: round trip")
+struct SCXMLRoundTripTests {
+    static let corpusDirectory = SCXMLFiles.corpusDirectory
+
+    /// The chart, through SCXML and back.
+    static func roundTrip(_ chart: FlowChart) throws -> FlowChart {
+        try FlowChart(scxml: Data(try chart.scxmlDocument().utf8))
+    }
+
+    /// What running `chart` gives: its trace, or the error that stopped it.
+    static func outcome(_ chart: FlowChart) -> String {
+        do {
+            return try chart.trace()
+        } catch {
+            return "error: \(error)"
+        }
+    }
+
+    @Test(
+        "Every accepted chart of Examples/, HandChecked/ and Charts/ traces the same through SCXML")
+    func corpora() throws {
+        var count = 0
+        for chartCase in try ChartFiles.examples() + ChartFiles.handChecked() + ChartFiles.own()
+        where chartCase.expectedRejection == nil {
+            let chart = try FlowChart(json: chartCase.json)
+            let copy = try Self.roundTrip(chart)
+            #expect(try copy.trace() == chartCase.expected, "\(chartCase.name)")
+            #expect(copy.events == chart.events)
+            count += 1
+        }
+        #expect(count > 30)
+    }
+
+    @Test("Every random chart of both formats runs the same through SCXML (traces and runaways)")
+    func randomCorpus() throws {
+        var parallel = 0
+        for seed in RandomChartTests.seeds {
+            for format2 in [false, true] {
+                let chart = RandomCharts.make(seed: seed, parallel: format2)
+                let copy = try Self.roundTrip(chart)
+                let (expected, _) = try RandomChartTests.runOnFlowKit(chart)
+                let (actual, _) = try RandomChartTests.runOnFlowKit(copy)
+                #expect(actual == expected, "seed \(seed), format \(format2 ? 2 : 1)")
+                if copy.allowsParallelStates { parallel += 1 }
+            }
+        }
+        #expect(parallel > RandomChartTests.seeds.count / 2)
+    }
+
+    @Test(
+        "The corpus's SCXML documents are the writer's output and trace to the JSON's expected trace"
+    )
+    func committedCorpus() throws {
+        let cases = try ChartFiles.examples() + ChartFiles.handChecked()
+        for chartCase in cases {
+            let url = Self.corpusDirectory.appendingPathComponent(chartCase.name + ".scxml")
+            let document = try String(contentsOf: url, encoding: .utf8)
+            let chart = try FlowChart(json: chartCase.json)
+            #expect(document == (try chart.scxmlDocument()), "\(chartCase.name)")
+            #expect(
+                try FlowChart(scxml: Data(document.utf8)).trace() == chartCase.expected,
+                "\(chartCase.name)")
+        }
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.corpusDirectory.path)
+        #expect(files.count == cases.count)
+    }
+
+    @Test(
+        "Writing SCXML keeps the chart: reading it back gives the same states, transitions per state and events"
+    )
+    func structure() throws {
+        let chartCase = try #require(try ChartFiles.examples().first { $0.name == "signin" })
+        let chart = try FlowChart(json: chartCase.json)
+        let copy = try Self.roundTrip(chart)
+        #expect(copy.root == chart.root)
+        #expect(copy.name == chart.name)
+        #expect(copy.events == chart.events)
+        for source in Set(chart.transitions.map(\.source)) {
+            #expect(
+                copy.transitions.filter { $0.source == source }
+                    == chart.transitions.filter { $0.source == source })
+        }
+        // Special characters are escaped.
+        var named = chart
+        named.name = "a \"quoted\" <name> & 'more'"
+        #expect(try Self.roundTrip(named).name == named.name)
+    }
+
+    @Test(
+        "A chart SCXML cannot express with the same meaning is refused by the writer",
+        arguments: [
+            (
+                "error", ["error.send"],
+                "a transition on 'error' would also take 'error.send' in "
+                    + "SCXML, which matches events by prefix"
+            ),
+            (
+                "done", [],
+                "a transition on 'done' would also take 'done.state.R' in SCXML, "
+                    + "which matches events by prefix"
+            ),
+            (
+                "a b", [],
+                "the event name 'a b' is not an SCXML event name (no white space, "
+                    + "no '*', no empty part between dots)"
+            ),
+            (
+                "a", ["*"],
+                "the event name '*' is not an SCXML event name (no white space, "
+                    + "no '*', no empty part between dots)"
+            ),
+            (
+                "a..b", [],
+                "the event name 'a..b' is not an SCXML event name (no white space, "
+                    + "no '*', no empty part between dots)"
+            ),
+        ])
+    func notExpressible(_ event: String, _ events: [String], _ why: String) throws {
+        let chart = FlowChart(
+            root: .init(id: "R", initial: "A", children: [.init(id: "A"), .init(id: "B")]),
+            transitions: [.init(source: "A", event: event, target: "B")], events: events)
+        try chart.validate()
+        let error = #expect(throws: SCXMLError.self) { try chart.scxmlDocument() }
+        #expect(error?.description == "the chart cannot be written as SCXML: \(why)")
+    }
+}
