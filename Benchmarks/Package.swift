@@ -21,6 +21,7 @@ let package = Package(
             dependencies: [
                 .product(name: "FlowKit", package: "FlowKit"),
                 .product(name: "FlowKitLinks", package: "FlowKit"),
+                .product(name: "FlowKitCharts", package: "FlowKit"),
                 .product(name: "Swinject", package: "Swinject"),
                 "CMalloc",
             ]),

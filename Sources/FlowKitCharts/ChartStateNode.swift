@@ -10,6 +10,8 @@ final class _ChartStateNode: FlowController {
     private let parentID: String?
     /// Whether the state is a final state (its entry queues `done.state.<parent>`).
     let isFinal: Bool
+    /// Format 3: the events the state raises on entry.
+    private let onEntry: [String]
 
     init(id: String, program: _ChartProgram, machine: FlowChartMachine) {
         let state = program.states[id]!
@@ -17,9 +19,11 @@ final class _ChartStateNode: FlowController {
         self.program = program
         self.parentID = state.parent
         self.isFinal = state.kind == .final
+        self.onEntry = state.onEntry
         super.init(name: id, route: FlowRoute(id))
         initialRoute = state.initial.map { FlowRoute($0) }
-        if state.hasHistory { history = .recorded }
+        // Format 3: the machine records every history itself.
+        if state.hasHistory, !program.isStructured { history = .recorded }
         for child in state.children {
             register(FlowRoute(child)) { [unowned machine] in
                 _makeChartNode(id: child, program: program, machine: machine)
@@ -27,13 +31,14 @@ final class _ChartStateNode: FlowController {
         }
         // With parallel states the machine selects transitions for every region at once
         // (FlowChartMachine._microstep); otherwise each state takes its own.
-        if !program.hasParallelStates, program.transitions[id] != nil {
+        if !program.selectsTransitions, program.transitions[id] != nil {
             on(ChartEvent.self) { [unowned self] event in self.handle(event) }
         }
     }
 
     override func didEnter() {
         machine?._log("enter \(name)")
+        _raiseOnEntry(onEntry, machine: machine)
         guard isFinal, let parentID, let runtime else { return }
         // Queued: delivered after this change, from the innermost active state then.
         runtime.send(ChartEvent(name: "done.state.\(parentID)"))
@@ -90,21 +95,26 @@ final class _ChartStateNode: FlowController {
 @MainActor
 final class _ChartParallelNode: FlowParallel {
     private weak var machine: FlowChartMachine?
+    /// Format 3: the events the state raises on entry.
+    private let onEntry: [String]
 
     init(id: String, program: _ChartProgram, machine: FlowChartMachine) {
         let state = program.states[id]!
         self.machine = machine
         let regions = state.children.map {
-            _ChartStateNode(id: $0, program: program, machine: machine)
+            _makeChartNode(id: $0, program: program, machine: machine)
         }
+        onEntry = state.onEntry
         super.init(name: id, route: FlowRoute(id), regions: regions)
-        if state.hasHistory { history = .recorded }
+        if state.hasHistory, !program.isStructured { history = .recorded }
     }
 
-    /// Whether every region is in a final state: a region whose active child is an entered
-    /// final state (an atomic region never is).
+    /// Whether every region is in a final state: a compound region whose active child is an
+    /// entered final state, or (format 3) a parallel region whose every region is (an atomic
+    /// region never is).
     var isInFinalState: Bool {
         regions.allSatisfy { region in
+            if let parallel = region as? _ChartParallelNode { return parallel.isInFinalState }
             guard let child = region.children.last as? _ChartStateNode else { return false }
             return child.isFinal && child.state == .entered
         }
@@ -112,6 +122,7 @@ final class _ChartParallelNode: FlowParallel {
 
     override func didEnter() {
         machine?._log("enter \(name)")
+        _raiseOnEntry(onEntry, machine: machine)
     }
 
     override func willExit() {
@@ -129,4 +140,12 @@ func _makeChartNode(
         return _ChartParallelNode(id: id, program: program, machine: machine)
     }
     return _ChartStateNode(id: id, program: program, machine: machine)
+}
+
+/// Format 3: queues the events a state raises on entry (SCXML's `<raise>` in `<onentry>`),
+/// right after its entry, within the limit on raised events.
+@MainActor
+func _raiseOnEntry(_ events: [String], machine: FlowChartMachine?) {
+    guard !events.isEmpty, let machine, machine._countRaised(events.count) else { return }
+    for name in events { machine.runtime.send(ChartEvent(name: name)) }
 }

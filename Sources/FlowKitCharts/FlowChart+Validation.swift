@@ -20,11 +20,10 @@ extension FlowChart {
     }
 
     func _compile() throws -> _ChartProgram {
-        if let format, format != FlowChart.formatIdentifier,
-            format != FlowChart.parallelFormatIdentifier
-        {
-            throw FlowChartError.unsupportedFormat(format)
+        guard let formatNumber else {
+            throw FlowChartError.unsupportedFormat(format ?? FlowChart.formatIdentifier)
         }
+        let structured = formatNumber == 3
         if transitions.count > Limit.transitions.value {
             throw FlowChartError.overLimit(.transitions)
         }
@@ -51,10 +50,23 @@ extension FlowChart {
             if node.kind == .final || node.kind == .history, !node.children.isEmpty {
                 throw FlowChartError.childrenOfNonState(id: node.id, kind: node.kind)
             }
+            for (key, raised) in [("onentry", node.onEntry), ("onexit", node.onExit)]
+            where !raised.isEmpty {
+                guard structured else {
+                    throw FlowChartError.needsFormat3(key: key, context: "state '\(node.id)'")
+                }
+                guard node.kind != .history else {
+                    throw FlowChartError.invalidHistory(
+                        id: node.id, reason: "a history node has no \"\(key)\"")
+                }
+            }
             states[node.id] = _ChartProgram.State(
                 id: node.id, kind: node.kind, parent: parent,
                 children: node.children.filter { $0.kind != .history }.map(\.id),
                 initial: node.initial, depth: depth)
+            states[node.id]!.histories = node.children.filter { $0.kind == .history }.map(\.id)
+            states[node.id]!.onEntry = node.onEntry
+            states[node.id]!.onExit = node.onExit
             order.append(node.id)
             nodes.append((node, parent))
             pending.append(contentsOf: node.children.reversed().map { ($0, node.id) })
@@ -68,7 +80,9 @@ extension FlowChart {
                 }
                 let regions = node.children.filter { $0.kind != .history }
                 if regions.isEmpty { throw FlowChartError.parallelWithoutRegions(state: node.id) }
-                if let region = regions.first(where: { $0.kind != .state }) {
+                if let region = regions.first(where: {
+                    $0.kind == .final || ($0.kind == .parallel && !structured)
+                }) {
                     throw FlowChartError.invalidRegion(
                         parallel: node.id, region: region.id, kind: region.kind)
                 }
@@ -76,6 +90,11 @@ extension FlowChart {
             if state.kind == .state, !state.children.isEmpty || node.initial != nil {
                 guard let initial = node.initial else {
                     throw FlowChartError.missingInitial(state: node.id)
+                }
+                if structured {
+                    states[node.id]!.initial = try Self._structuredInitial(node, states)
+                    states[node.id]!.initialTargets = node.initialTargets
+                    continue
                 }
                 guard states[initial] != nil else {
                     throw FlowChartError.unknownID(initial, context: "initial of '\(node.id)'")
@@ -89,9 +108,18 @@ extension FlowChart {
                     throw FlowChartError.invalidHistory(
                         id: node.id, reason: "needs \"history\": \"shallow\" or \"deep\"")
                 }
-                guard let fallback = node.default else {
+                guard var fallback = node.default else {
                     throw FlowChartError.invalidHistory(
                         id: node.id, reason: "needs a \"default\" sibling")
+                }
+                if structured, let parent {
+                    states[node.id]!.defaultTargets = try Self._structuredDefault(
+                        node, parent: parent, states)
+                    fallback = states[node.id]!.defaultTargets[0]
+                    states[parent]!.hasHistory = true
+                    states[node.id]!.historyDepth = node.history
+                    states[node.id]!.historyDefault = fallback
+                    continue
                 }
                 guard states[fallback] != nil else {
                     throw FlowChartError.unknownID(
@@ -117,12 +145,65 @@ extension FlowChart {
                 states[parent]!.recordsBranchingHistory = true
             }
         }
-        var program = _ChartProgram(root: root.id, states: states, order: order)
+        var program = _ChartProgram(
+            root: root.id, states: states, order: order, isStructured: structured)
         for (index, transition) in transitions.enumerated() {
             let compiled = try program.compile(transition, index: index)
             program.transitions[transition.source, default: []].append(compiled)
         }
         return program
+    }
+
+    /// Format 3: checks a compound state's `initial` list (descendants at any depth, able
+    /// to be active together) and returns the child FlowKit's `initialRoute` names (the
+    /// one on the way to the first target; FlowKit never expands it on its own in format 3,
+    /// since the machine gives every path down to atomic states).
+    private static func _structuredInitial(
+        _ node: Node, _ states: [String: _ChartProgram.State]
+    ) throws -> String {
+        let ids = node.initialTargets
+        guard !ids.isEmpty else { throw FlowChartError.missingInitial(state: node.id) }
+        for id in ids {
+            guard states[id] != nil else {
+                throw FlowChartError.unknownID(id, context: "initial of '\(node.id)'")
+            }
+            guard id != node.id, _isInside(id, node.id, states) else {
+                throw FlowChartError.initialNotDescendant(state: node.id, initial: id)
+            }
+        }
+        try _ChartProgram.checkTogether(ids, context: "initial of '\(node.id)'", states)
+        var first = ids[0]
+        // A history child of the state itself stands for its parent: its default leads on.
+        if states[first]!.kind == .history, states[first]!.parent == node.id,
+            let history = node.children.first(where: { $0.id == first }),
+            let fallback = history.defaultTargets.first, states[fallback] != nil
+        {
+            first = fallback
+        }
+        return _ChartProgram.path(from: node.id, to: first, states).first ?? first
+    }
+
+    /// Format 3: checks a history node's `default` list (non-history descendants of its
+    /// parent at any depth, able to be active together) and returns it.
+    private static func _structuredDefault(
+        _ node: Node, parent: String, _ states: [String: _ChartProgram.State]
+    ) throws -> [String] {
+        let ids = node.defaultTargets
+        guard !ids.isEmpty else {
+            throw FlowChartError.invalidHistory(id: node.id, reason: "needs a \"default\"")
+        }
+        for id in ids {
+            guard let state = states[id] else {
+                throw FlowChartError.unknownID(id, context: "default of history '\(node.id)'")
+            }
+            guard state.kind != .history, id != parent, _isInside(id, parent, states) else {
+                throw FlowChartError.invalidHistory(
+                    id: node.id,
+                    reason: "default '\(id)' is not a non-history descendant of '\(parent)'")
+            }
+        }
+        try _ChartProgram.checkTogether(ids, context: "default of history '\(node.id)'", states)
+        return ids
     }
 
     /// Whether `id` is `ancestor` or lies inside it.

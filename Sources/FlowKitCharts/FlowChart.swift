@@ -1,6 +1,7 @@
 /// A statechart in the `flowkit-hsm-case/1` format (or `flowkit-hsm-case/2`, which adds
-/// parallel states): nested states, transitions on events, history and final states, and a
-/// list of events to feed it.
+/// parallel states, or `flowkit-hsm-case/3`, which adds the rest of SCXML's structure):
+/// nested states, transitions on events, history and final states, and a list of events to
+/// feed it.
 ///
 ///     let chart = try FlowChart(json: data)
 ///     print(try chart.trace(), terminator: "")   // "start\nenter App\n…"
@@ -22,13 +23,32 @@ public struct FlowChart: Codable, Sendable, Equatable {
     /// (``Node/Kind/parallel``), run with the SCXML rules described in <doc:ChartFormat>.
     public static let parallelFormatIdentifier = "flowkit-hsm-case/2"
 
+    /// The identifier of format 3, `flowkit-hsm-case/3`: format 2 plus the rest of SCXML's
+    /// structure without a data model (eventless transitions, `In()` conditions, event
+    /// descriptors, several targets, parallel states in parallel states, deep and history
+    /// initials, deep history defaults, `raise` on entry and exit), run with SCXML's
+    /// Appendix D as described in <doc:ChartFormat>.
+    public static let structureFormatIdentifier = "flowkit-hsm-case/3"
+
     /// The format identifier in the file, if any. A chart naming another format than
-    /// ``formatIdentifier`` or ``parallelFormatIdentifier`` is rejected.
+    /// ``formatIdentifier``, ``parallelFormatIdentifier`` or ``structureFormatIdentifier`` is
+    /// rejected.
     public var format: String?
 
-    /// Whether the chart is in format 2 (``parallelFormatIdentifier``), where parallel
-    /// states are allowed.
-    public var allowsParallelStates: Bool { format == FlowChart.parallelFormatIdentifier }
+    /// The format's number: 1 when ``format`` is missing or ``formatIdentifier``, 2 for
+    /// ``parallelFormatIdentifier``, 3 for ``structureFormatIdentifier``, `nil` for any other
+    /// value (which ``validate()`` rejects).
+    public var formatNumber: Int? {
+        switch format {
+        case nil, FlowChart.formatIdentifier?: 1
+        case FlowChart.parallelFormatIdentifier?: 2
+        case FlowChart.structureFormatIdentifier?: 3
+        default: nil
+        }
+    }
+
+    /// Whether the chart is in format 2 or 3, where parallel states are allowed.
+    public var allowsParallelStates: Bool { (formatNumber ?? 1) >= 2 }
 
     /// The chart's name, for people; it does not affect the semantics.
     public var name: String?
@@ -43,7 +63,8 @@ public struct FlowChart: Codable, Sendable, Equatable {
     public var events: [String]
 
     /// Creates a chart in `format` (format 1 unless told otherwise; a chart with parallel
-    /// states needs ``parallelFormatIdentifier``).
+    /// states needs ``parallelFormatIdentifier``, one with format 3's constructs
+    /// ``structureFormatIdentifier``).
     public init(
         format: String = FlowChart.formatIdentifier, name: String? = nil, root: Node,
         transitions: [Transition] = [], events: [String] = []

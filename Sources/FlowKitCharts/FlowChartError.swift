@@ -11,7 +11,8 @@ public enum FlowChartError: Error, Equatable, Sendable, CustomStringConvertible 
     /// The chart is over one of the format's limits (``FlowChart/Limit``): too many bytes,
     /// states, levels of nesting, transitions or events.
     case overLimit(FlowChart.Limit)
-    /// The chart names a format other than `flowkit-hsm-case/1` and `flowkit-hsm-case/2`.
+    /// The chart names a format other than `flowkit-hsm-case/1`, `flowkit-hsm-case/2` and
+    /// `flowkit-hsm-case/3`.
     case unsupportedFormat(String)
     /// An id does not match `[A-Za-z_][A-Za-z0-9_]*`.
     case invalidID(String)
@@ -48,6 +49,24 @@ public enum FlowChartError: Error, Equatable, Sendable, CustomStringConvertible 
     case transitionFromHistory(index: Int, source: String)
     /// A transition to a deep history whose source lies strictly inside the history's parent.
     case deepHistoryFromInside(index: Int, source: String, target: String, parent: String)
+    /// A chart of format 1 or 2 uses a key only format 3 has (`cond`, `onentry`, `onexit`);
+    /// `context` says where.
+    case needsFormat3(key: String, context: String)
+    /// Format 3: a state's `initial` names an id that is not one of its descendants.
+    case initialNotDescendant(state: String, initial: String)
+    /// Format 3: two ids of one target list (a transition's `target`, a state's `initial`, a
+    /// history's `default`; `context` says which) are not in different regions of a
+    /// parallel state, so they cannot be active together.
+    case conflictingTargets(context: String, first: String, second: String)
+    /// Format 3: a transition's `event` is empty, or one of its descriptors is malformed
+    /// (``FlowChart/isValidDescriptor(_:)``).
+    case invalidEventDescriptor(index: Int, descriptor: String)
+    /// Format 3: a transition's `cond` is not a ``FlowChart/Condition`` (`reason` says why).
+    case invalidCondition(index: Int, cond: String, reason: String)
+    /// Format 3: eventless transitions kept being enabled after one event (an endless
+    /// eventless loop); running stopped after `limit` eventless steps in a row
+    /// (``FlowChartMachine/eventlessStepLimit``).
+    case eventlessLoop(event: String, limit: Int)
     /// Internal events kept triggering transitions after one external event (an endless
     /// `raise` loop); running stopped after `limit` transitions.
     case runaway(event: String, limit: Int)
@@ -58,6 +77,16 @@ public enum FlowChartError: Error, Equatable, Sendable, CustomStringConvertible 
     /// stopped.
     case traceTooLong(limit: Int)
 
+    /// Whether the error stopped a valid chart while it ran (a loop, a flood of raised events,
+    /// a trace too long: `flowchart` exits with status 1) rather than rejecting the chart
+    /// (status 2).
+    public var stoppedRunning: Bool {
+        switch self {
+        case .runaway, .raiseFlood, .traceTooLong, .eventlessLoop: true
+        default: false
+        }
+    }
+
     public var description: String {
         switch self {
         case .malformedJSON(let detail):
@@ -66,8 +95,9 @@ public enum FlowChartError: Error, Equatable, Sendable, CustomStringConvertible 
             return "the chart has more than \(limit.value) \(limit.counted), "
                 + "over the format's limit"
         case .unsupportedFormat(let format):
-            return "unsupported format '\(format)'; expected '\(FlowChart.formatIdentifier)' "
-                + "or '\(FlowChart.parallelFormatIdentifier)'"
+            return "unsupported format '\(format)'; expected '\(FlowChart.formatIdentifier)', "
+                + "'\(FlowChart.parallelFormatIdentifier)' "
+                + "or '\(FlowChart.structureFormatIdentifier)'"
         case .invalidID(let id):
             return "invalid id '\(id)': ids match [A-Za-z_][A-Za-z0-9_]*"
         case .duplicateID(let id):
@@ -109,6 +139,26 @@ public enum FlowChartError: Error, Equatable, Sendable, CustomStringConvertible 
         case .deepHistoryFromInside(let index, let source, let target, let parent):
             return "transitions[\(index)]: source '\(source)' lies inside '\(parent)', so it "
                 + "cannot target its deep history '\(target)'"
+        case .needsFormat3(let key, let context):
+            return "\(context) uses \"\(key)\", which needs format "
+                + "'\(FlowChart.structureFormatIdentifier)'"
+        case .initialNotDescendant(let state, let initial):
+            return "initial '\(initial)' of state '\(state)' is not one of its descendants"
+        case .conflictingTargets(let context, let first, let second):
+            return "\(context): '\(first)' and '\(second)' cannot be active together; several "
+                + "targets must lie in different regions of a parallel state"
+        case .invalidEventDescriptor(let index, let descriptor):
+            if descriptor.isEmpty {
+                return "transitions[\(index)] has an empty event; leave \"event\" out for an "
+                    + "eventless transition"
+            }
+            return "transitions[\(index)]: '\(descriptor)' is not an event descriptor "
+                + "(dot-separated names, optionally ending in .*, or *)"
+        case .invalidCondition(let index, let cond, let reason):
+            return "transitions[\(index)]: cond '\(cond)' is not a condition: \(reason)"
+        case .eventlessLoop(let event, let limit):
+            return "event '\(event)' was followed by more than \(limit) eventless steps; "
+                + "the chart's eventless transitions loop"
         case .runaway(let event, let limit):
             return "event '\(event)' set off more than \(limit) transitions; "
                 + "the chart raises events in an endless loop"

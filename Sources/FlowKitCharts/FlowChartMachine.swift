@@ -45,6 +45,12 @@ public final class FlowChartMachine {
     /// times that many before the transition limit stops it.
     public var raisedEventLimit = 10_000
 
+    /// Format 3: how many eventless steps (microsteps of eventless transitions) may follow
+    /// one another without an event between them before running stops with
+    /// ``FlowChartError/eventlessLoop(event:limit:)``: 1,000 by default. Eventless
+    /// transitions also count toward ``transitionLimit``.
+    public var eventlessStepLimit = 1_000
+
     /// The trace lines so far, without line breaks.
     public private(set) var lines: [String] = []
 
@@ -53,13 +59,19 @@ public final class FlowChartMachine {
 
     /// The machine's own history records: for each state that records branching deep
     /// history, its active atomic states (every region's) when it last exited.
-    private(set) var branchingHistory: [String: [String]] = [:]
+    var branchingHistory: [String: [String]] = [:]
+
+    /// Format 3: the machine records every history: by history node, the active children of
+    /// its parent (shallow) or the parent's active atomic states (deep) when it last exited.
+    var historyRecords: [String: [String]] = [:]
 
     private var transitionsThisStep = 0
     private var raisedThisStep = 0
-    private var isFlooded = false
-    private var failure: (any Error)?
-    private var isRunaway = false
+    private(set) var isFlooded = false
+    private(set) var failure: (any Error)?
+    private(set) var isRunaway = false
+    /// Format 3: set when eventless steps passed ``eventlessStepLimit``.
+    var isEventlessLoop = false
 
     /// Builds the tree's root for `chart`; nothing is entered until ``start()``.
     ///
@@ -69,12 +81,23 @@ public final class FlowChartMachine {
         self.chart = chart
         self.program = program
         let container = FlowController(name: FlowChartMachine.containerName)
-        container.initialRoute = FlowRoute(program.root)
+        // Format 3: the start is the machine's own step (the root's default entry, worked out
+        // like every entry set, then eventless transitions), not FlowKit's default entry.
+        if !program.isStructured { container.initialRoute = FlowRoute(program.root) }
         runtime = try FlowRuntime(root: container)
         container.register(FlowRoute(program.root)) { [unowned self] in
             _makeChartNode(id: program.root, program: program, machine: self)
         }
-        if program.hasParallelStates {
+        if program.isStructured {
+            container.on(ChartEvent.self) { [unowned self] event in
+                self._structuredEvent(event.name)
+                return .handled
+            }
+            container.on(_ChartStart.self) { [unowned self] _ in
+                self._structuredStart()
+                return .handled
+            }
+        } else if program.hasParallelStates {
             container.on(ChartEvent.self) { [unowned self] event in
                 self._microstep(event.name)
                 return .handled
@@ -92,7 +115,10 @@ public final class FlowChartMachine {
     /// configuration.
     public func start() throws {
         lines.append("start")
-        try _step("start") { try runtime.start() }
+        try _step("start") {
+            try runtime.start()
+            if program.isStructured { runtime.send(_ChartStart()) }
+        }
     }
 
     /// Delivers the external event `event` and everything it causes, then logs the
@@ -123,6 +149,9 @@ public final class FlowChartMachine {
         if isFlooded {
             throw FlowChartError.raiseFlood(event: event, limit: raisedEventLimit)
         }
+        if isEventlessLoop {
+            throw FlowChartError.eventlessLoop(event: event, limit: eventlessStepLimit)
+        }
         lines.append((["config"] + configuration).joined(separator: " "))
     }
 
@@ -149,113 +178,6 @@ public final class FlowChartMachine {
 
     func _fail(_ error: any Error) {
         if failure == nil { failure = error }
-    }
-
-    // MARK: Charts with parallel states
-
-    /// One step for `event` (rules 2–5 of the format's parallel semantics): every active
-    /// atomic state in document order selects the first enabled transition for `event` on
-    /// its way up; conflicting transitions are resolved; the kept ones exit, act and enter as
-    /// one FlowKit transaction.
-    func _microstep(_ event: String) {
-        let active = runtime.activeNodes.dropFirst()
-        var nodes: [String: FlowController] = [:]
-        for node in active { nodes[node.name] = node }
-        // Selection: each active atomic state, bubbling; a transition counts once.
-        var selected: [_ChartProgram.Transition] = []
-        for node in active where program.states[node.name]!.children.isEmpty {
-            var state: String? = node.name
-            search: while let id = state {
-                for transition in program.transitions[id] ?? []
-                where transition.event == event && transition.isEnabled {
-                    if !selected.contains(where: { $0.index == transition.index }) {
-                        selected.append(transition)
-                    }
-                    break search
-                }
-                state = program.states[id]!.parent
-            }
-        }
-        guard !selected.isEmpty else { return }
-        // Conflicts: a transition's exit set is every active proper descendant of its domain.
-        func exitSet(_ transition: _ChartProgram.Transition) -> Set<String> {
-            guard let step = transition.step else { return [] }
-            guard let domain = step.domain else { return Set(nodes.keys) }
-            return Set(nodes.keys.filter { program.isProperDescendant($0, of: domain) })
-        }
-        var kept: [(transition: _ChartProgram.Transition, exits: Set<String>)] = []
-        for transition in selected {
-            let exits = exitSet(transition)
-            var preempted = false
-            var beaten: [Int] = []
-            for (index, other) in kept.enumerated() where !exits.isDisjoint(with: other.exits) {
-                if program.isProperDescendant(transition.source, of: other.transition.source) {
-                    beaten.append(index)
-                } else {
-                    preempted = true
-                    break
-                }
-            }
-            guard !preempted else { continue }
-            for index in beaten.reversed() { kept.remove(at: index) }
-            kept.append((transition, exits))
-        }
-        for _ in kept {
-            guard _countTransition() else { return }
-        }
-        let raised = kept.reduce(0) { $0 + $1.transition.raise.count }
-        guard raised == 0 || _countRaised(raised) else { return }
-        // History of the exited states, before anything exits (FlowKit records its own,
-        // the focused route paths, in the transaction's check phase).
-        let exits = kept.reduce(into: Set<String>()) { $0.formUnion($1.exits) }
-        for id in exits where program.states[id]!.recordsBranchingHistory {
-            branchingHistory[id] = active.map(\.name).filter {
-                program.states[$0]!.children.isEmpty && program.isProperDescendant($0, of: id)
-            }
-        }
-        // The actions, in kept order: queued ahead of any done event the entries queue.
-        for (transition, _) in kept {
-            for name in transition.raise { runtime.send(ChartEvent(name: name)) }
-        }
-        // The entries: one target per transition (several for a restored branching deep
-        // history). FlowKit enters the whole entry set in the tree's entry order (document
-        // order), whatever the order of the targets and whichever of them restores a history.
-        var targets: [FlowNavigationTarget] = []
-        for step in kept.compactMap(\.transition.step) {
-            let live = step.domain.map { nodes[$0] } ?? runtime.root
-            guard let domain = live else {
-                preconditionFailure("chart: domain \(step.domain ?? "-") not active")
-            }
-            func route(to state: String) -> [FlowStep] {
-                program.path(from: step.domain, to: state).map { FlowStep(FlowRoute($0)) }
-            }
-            if let parent = step.branchingHistoryOf {
-                let restored = branchingHistory[parent] ?? []
-                for (index, atom) in restored.enumerated() {
-                    targets.append(
-                        FlowNavigationTarget(
-                            from: domain, to: route(to: atom), reentering: index == 0))
-                }
-                if restored.isEmpty, let fallback = step.historyDefault {
-                    targets.append(
-                        FlowNavigationTarget(
-                            from: domain, to: route(to: fallback), reentering: true))
-                }
-            } else {
-                targets.append(
-                    FlowNavigationTarget(
-                        from: domain, to: step.routes.map { FlowStep(FlowRoute($0)) },
-                        history: step.history,
-                        historyDefault: step.historyDefault.map { FlowRoute($0) },
-                        reentering: true))
-            }
-        }
-        guard !targets.isEmpty else { return }
-        do {
-            try runtime.navigate(toEach: targets)
-        } catch {
-            _fail(error)
-        }
     }
 }
 

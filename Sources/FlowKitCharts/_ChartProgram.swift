@@ -10,7 +10,9 @@ struct _ChartProgram: Sendable {
         let parent: String?
         /// The non-history children, in document order.
         let children: [String]
-        let initial: String?
+        /// The child FlowKit's `initialRoute` names (format 3: the one on the way to the
+        /// first of the state's initial targets).
+        var initial: String?
         let depth: Int
         /// For a state: whether it has a history child (it then records its history).
         var hasHistory = false
@@ -22,6 +24,15 @@ struct _ChartProgram: Sendable {
         /// For a history node.
         var historyDepth: FlowChart.Node.HistoryDepth?
         var historyDefault: String?
+        /// Format 3: the ids of the state's default entry (its `initial` list), and for a
+        /// history node those of its default (its `default` list).
+        var initialTargets: [String] = []
+        var defaultTargets: [String] = []
+        /// Format 3: the state's history children.
+        var histories: [String] = []
+        /// Format 3: events raised on entry and on exit.
+        var onEntry: [String] = []
+        var onExit: [String] = []
 
         /// Whether the state is a parallel state.
         var isParallel: Bool { kind == .parallel }
@@ -32,11 +43,29 @@ struct _ChartProgram: Sendable {
         /// Its place in the chart's list (document order), which identifies it.
         let index: Int
         let source: String
+        /// Formats 1 and 2: the event name, matched exactly.
         let event: String
         let isEnabled: Bool
         let raise: [String]
         /// `nil` for a targetless transition.
         let step: Step?
+        /// Format 3: the event descriptors, without a trailing `.*` or `.` (`*` kept); empty
+        /// for an eventless transition.
+        var descriptors: [String] = []
+        /// Format 3: the condition, if any.
+        var cond: FlowChart.Condition?
+
+        /// Whether the transition takes the event `name` (formats 1 and 2: by name; format
+        /// 3: by descriptor). An eventless transition takes no event.
+        func matches(_ name: String, structured: Bool) -> Bool {
+            guard structured else { return event == name }
+            return descriptors.contains { FlowChart.descriptor($0, matches: name) }
+        }
+
+        /// Whether the transition is enabled when `isActive` says which states are active.
+        func isEnabled(_ isActive: (String) -> Bool) -> Bool {
+            isEnabled && (cond?.holds(isActive) ?? true)
+        }
     }
 
     /// What a transition with a target does: below `domain` (`nil`: the hidden container
@@ -49,6 +78,9 @@ struct _ChartProgram: Sendable {
         /// For a deep-history target whose parent records branching history (see
         /// ``State/recordsBranchingHistory``): that parent, whose record the machine restores.
         let branchingHistoryOf: String?
+        /// Format 3: every target id (history nodes included); the machine works out the
+        /// entry set from them.
+        var targets: [String] = []
     }
 
     let root: String
@@ -57,16 +89,22 @@ struct _ChartProgram: Sendable {
     let order: [String]
     /// Transitions by source, in document order.
     var transitions: [String: [Transition]] = [:]
-    /// Whether a state is a parallel state: the machine then selects transitions itself (see
-    /// ``FlowChartMachine``); otherwise each state handles its events on the responder chain.
+    /// Whether a state is a parallel state.
     let hasParallelStates: Bool
+    /// Whether the chart is in format 3: the machine then selects transitions itself, works
+    /// out every entry set and records every history (``FlowChartMachine``).
+    let isStructured: Bool
+    /// Whether the machine selects transitions itself (a chart with parallel states, or any
+    /// chart of format 3); otherwise each state handles its events on the responder chain.
+    var selectsTransitions: Bool { hasParallelStates || isStructured }
     /// Each id's place in document order.
     let position: [String: Int]
 
-    init(root: String, states: [String: State], order: [String]) {
+    init(root: String, states: [String: State], order: [String], isStructured: Bool = false) {
         self.root = root
         self.states = states
         self.order = order
+        self.isStructured = isStructured
         hasParallelStates = states.values.contains { $0.isParallel }
         var position: [String: Int] = [:]
         for (index, id) in order.enumerated() { position[id] = index }
@@ -90,6 +128,11 @@ struct _ChartProgram: Sendable {
 
     /// The ids from just below `top` (exclusive; `nil` = above the root) down to `node`.
     func path(from top: String?, to node: String) -> [String] {
+        Self.path(from: top, to: node, states)
+    }
+
+    /// The ids from just below `top` (exclusive; `nil` = above the root) down to `node`.
+    static func path(from top: String?, to node: String, _ states: [String: State]) -> [String] {
         var result: [String] = []
         var current: String? = node
         while let id = current, id != top {
@@ -109,6 +152,10 @@ struct _ChartProgram: Sendable {
         case .history:
             throw FlowChartError.transitionFromHistory(index: index, source: sourceID)
         case .state, .parallel: break
+        }
+        if isStructured { return try compileStructured(transition, index: index) }
+        if transition.cond != nil {
+            throw FlowChartError.needsFormat3(key: "cond", context: "transitions[\(index)]")
         }
         guard let event = transition.event, !event.isEmpty else {
             throw FlowChartError.eventlessTransition(index: index, source: sourceID)

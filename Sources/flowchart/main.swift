@@ -5,7 +5,7 @@ import Foundation
 /// document (a file whose first character other than white space is `<`).
 let usage = """
     usage: flowchart trace CHART.json     print the chart's trace
-           flowchart check CHART.json     validate the chart (format 1 or 2)
+           flowchart check CHART.json     validate the chart (format 1, 2 or 3)
            flowchart diagram CHART.json   print a Mermaid stateDiagram-v2 of the chart
            flowchart scxml CHART.json     print the chart as an SCXML document
     CHART may also be an SCXML document (CHART.scxml; see Docs/SCXML.md).
@@ -47,10 +47,9 @@ do {
         output = try chart.mermaidDiagram()
     }
 } catch let error as FlowChartError {
-    // A chart that runs away (raised events without end) is valid, but cannot be traced.
-    if case .runaway = error { fail(error.description, status: 1) }
-    if case .raiseFlood = error { fail(error.description, status: 1) }
-    if case .traceTooLong = error { fail(error.description, status: 1) }
+    // A chart that runs away (raised events or eventless steps without end) is valid, but
+    // cannot be traced.
+    if error.stoppedRunning { fail(error.description, status: 1) }
     fail("\(file): \(error)", status: 2)
 } catch let error as SCXMLError {
     fail("\(file): \(error)", status: 2)
