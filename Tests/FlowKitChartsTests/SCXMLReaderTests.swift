@@ -76,7 +76,7 @@ struct SCXMLReaderTests {
               </state>
             </scxml>
             """)
-        #expect(chart.format == FlowChart.parallelFormatIdentifier)
+        #expect(chart.format == FlowChart.structureFormatIdentifier)
         #expect(chart.name == "all")
         #expect(chart.events == [])
         #expect(
@@ -101,12 +101,12 @@ struct SCXMLReaderTests {
             chart.transitions == [
                 .init(source: "R", event: "reset", target: "R"),
                 .init(source: "S", event: "a", target: "T", isInternal: true, raise: ["x", "y"]),
-                .init(source: "S", event: "b", guard: false),
-                .init(source: "S", event: "c", target: "F"),
+                .init(source: "S", event: "b", cond: "false"),
+                .init(source: "S", event: "c", target: "F", cond: "true"),
             ])
     }
 
-    @Test("A document without parallel states is a format-1 chart; FlowKit's <events> feeds it")
+    @Test("Every document is a format-3 chart (SCXML's descriptors); FlowKit's <events> feeds it")
     func formatAndEvents() throws {
         let chart = try Self.read(
             """
@@ -114,7 +114,7 @@ struct SCXMLReaderTests {
               a b
               done.state.X</fk:events><state id="X"/></scxml>
             """)
-        #expect(chart.format == FlowChart.formatIdentifier)
+        #expect(chart.format == FlowChart.structureFormatIdentifier)
         #expect(chart.events == ["a", "b", "done.state.X"])
     }
 
@@ -136,7 +136,7 @@ struct SCXMLReaderTests {
         let result = try FlowchartProcess.run(["check", path])
         #expect(result.status == 0)
         #expect(
-            result.output == "\(path): valid SCXML document, read as a flowkit-hsm-case/1 chart\n")
+            result.output == "\(path): valid SCXML document, read as a flowkit-hsm-case/3 chart\n")
     }
 
     @Test("looksLikeSCXML tells XML from JSON by the first character")

@@ -91,7 +91,8 @@ struct SCXMLRefusal: CustomTestStringConvertible, Sendable {
         inState(
             "ECMAScript cond", "<transition event=\"e\" cond=\"x == 1\" target=\"A\"/>",
             "line 3, column 5: <transition> cond=\"x == 1\" is not accepted: the null data "
-                + "model's conditions are true, false and In('id')"),
+                + "model's conditions are true, false, In('id'), and not, and, or of them "
+                + "(expected true, false, In('id'), not or '(' at offset 0)"),
         inState(
             "targetexpr", "<transition event=\"e\" targetexpr=\"t\"/>",
             "line 3, column 5: attribute 'targetexpr' of <transition> is not supported: it "

@@ -9,9 +9,13 @@ extension FlowChart {
     ///         <state id="SignIn" initial="Credentials"> …
     ///
     /// The root state is the document's one top-level state; each transition is written in
-    /// its source state, in the chart's order (`type="internal"`, `cond="false"` and
-    /// `<raise>` as the chart says); every compound state names its `initial`; the events to
-    /// feed the chart go in FlowKit's `<events>` element (``scxmlEventsNamespace``).
+    /// its source state, in the chart's order (`type="internal"`, `<raise>` and, in format 3,
+    /// its descriptors, targets and `cond` as the chart says; a `false` guard as
+    /// `cond="false"`); every compound state names its `initial` (format 3's lists
+    /// included); format 3's `onentry` and `onexit` raise in `<onentry>` and `<onexit>`; the
+    /// events to feed the chart go in FlowKit's `<events>` element
+    /// (``scxmlEventsNamespace``). Read back, the chart is in format 3, whose descriptors
+    /// match as the format-1 or -2 chart's event names did (the check below).
     ///
     /// - Throws: A ``FlowChartError`` if the chart is rejected; ``SCXMLError`` with
     ///   ``SCXMLError/Reason/notExpressible(_:)`` when an event name cannot be an SCXML
@@ -45,7 +49,11 @@ extension FlowChart {
                 if let event = transition.event {
                     attributes += #" event="\#(Self._escaped(event))""#
                 }
-                if !transition.guard { attributes += #" cond="false""# }
+                if !transition.guard {
+                    attributes += #" cond="false""#
+                } else if let cond = transition.cond {
+                    attributes += #" cond="\#(Self._escaped(cond))""#
+                }
                 if let target = transition.target { attributes += #" target="\#(target)""# }
                 if transition.isInternal { attributes += #" type="internal""# }
                 if transition.raise.isEmpty {
@@ -58,6 +66,14 @@ extension FlowChart {
                     content.append("\(inner)</transition>")
                 }
             }
+            for (element, raised) in [("onentry", node.onEntry), ("onexit", node.onExit)]
+            where !raised.isEmpty {
+                content.append("\(inner)<\(element)>")
+                for event in raised {
+                    content.append(#"\#(inner)  <raise event="\#(Self._escaped(event))"/>"#)
+                }
+                content.append("\(inner)</\(element)>")
+            }
             switch node.kind {
             case .history:
                 let depth = node.history == .deep ? "deep" : "shallow"
@@ -65,8 +81,13 @@ extension FlowChart {
                 lines.append(#"\#(inner)<transition target="\#(node.default ?? "")"/>"#)
                 lines.append("\(indent)</history>")
                 return
-            case .final:
+            case .final where content.isEmpty:
                 lines.append(#"\#(indent)<final id="\#(node.id)"/>"#)
+                return
+            case .final:
+                lines.append(#"\#(indent)<final id="\#(node.id)">"#)
+                lines.append(contentsOf: content)
+                lines.append("\(indent)</final>")
                 return
             case .parallel, .state:
                 let element = node.kind == .parallel ? "parallel" : "state"
@@ -87,7 +108,8 @@ extension FlowChart {
         return lines.map { $0 + "\n" }.joined()
     }
 
-    /// Refuses event names SCXML cannot carry or would match differently.
+    /// Refuses event names SCXML cannot carry, and (in formats 1 and 2, whose transitions
+    /// match event names exactly) transitions SCXML's prefix match would let take more.
     func _checkSCXMLEvents() throws {
         func refuse(_ why: String) -> SCXMLError {
             SCXMLError(.notExpressible(why), element: nil, line: 0, column: 0)
@@ -97,9 +119,12 @@ extension FlowChart {
         var pending = [root]
         while let node = pending.popLast() {
             if !node.children.isEmpty { occurring.insert("done.state.\(node.id)") }
+            occurring.formUnion(node.onEntry)
+            occurring.formUnion(node.onExit)
             pending.append(contentsOf: node.children)
         }
-        let names = occurring.union(transitions.compactMap(\.event))
+        let exact = (formatNumber ?? 1) < 3
+        let names = exact ? occurring.union(transitions.compactMap(\.event)) : occurring
         for name in names.sorted() {
             let parts = name.split(separator: ".", omittingEmptySubsequences: false)
             if name.contains(where: { $0.isWhitespace || $0 == "*" })
@@ -110,6 +135,7 @@ extension FlowChart {
                         + "no '*', no empty part between dots)")
             }
         }
+        guard exact else { return }
         for event in Set(transitions.compactMap(\.event)).sorted() {
             if let longer = occurring.sorted().first(where: { $0.hasPrefix(event + ".") }) {
                 throw refuse(

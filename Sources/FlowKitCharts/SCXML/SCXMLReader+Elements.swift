@@ -143,7 +143,6 @@ extension _SCXMLReader {
             frame.id = id
             nodePlaces[id, default: []].append(place)
             nodeElement[id] = name
-            if role == .parallel { usesParallel = true }
             if role == .state { frame.initialAttribute = attributes["initial"] }
             if role == .history {
                 switch attributes["type"] ?? "shallow" {
@@ -176,18 +175,11 @@ extension _SCXMLReader {
                             name: key,
                             "the transition of <\(parent.name)> has only a target"), frame)
                 }
-                guard let target = attributes["target"], !target.isEmpty else {
+                guard let target = Self.list(attributes["target"]) else {
                     return fail(.missingAttribute("target"), frame)
                 }
-                let targets = target.split(whereSeparator: \.isWhitespace)
-                guard targets.count == 1 else {
-                    return fail(
-                        .invalidValue(
-                            attribute: "target", value: target,
-                            "one target only (several targets need format 3)"), frame)
-                }
-                frame.defaultTarget = String(targets[0])
-                parent.defaultTarget = frame.defaultTarget
+                frame.defaultTarget = target
+                parent.defaultTarget = target
             } else {
                 guard transitions.count < FlowChart.Limit.transitions.value else {
                     return fail(.invalidChart(.overLimit(.transitions)), frame)
@@ -210,10 +202,18 @@ extension _SCXMLReader {
             guard let parent else { break }
             if let index = parent.transition {
                 transitions[index].raise.append(event)
+            } else if parent.role == .onentry || parent.role == .onexit {
+                let state = frames[frames.count - 2]
+                if parent.role == .onentry {
+                    state.onEntry.append(event)
+                } else {
+                    state.onExit.append(event)
+                }
             } else {
                 return fail(
                     .unsupportedElement(
-                        "<raise> outside a state's <transition> needs format 3"), frame)
+                        "the transition of <initial> or <history> runs no actions in FlowKit "
+                            + "charts"), frame)
             }
         case .onentry, .onexit, .log, .events, .foreign:
             break
@@ -224,27 +224,7 @@ extension _SCXMLReader {
     /// A transition of a state from its attributes, or `nil` after a refusal.
     private func makeTransition(
         _ attributes: [String: String], source: String, _ frame: Frame
-    )
-        -> FlowChart.Transition?
-    {
-        let events = (attributes["event"] ?? "").split(whereSeparator: \.isWhitespace)
-        guard events.count == 1 else {
-            fail(
-                .invalidValue(
-                    attribute: "event", value: attributes["event"] ?? "",
-                    events.isEmpty
-                        ? "eventless transitions need format 3"
-                        : "several event descriptors need format 3"), frame)
-            return nil
-        }
-        let targets = (attributes["target"] ?? "").split(whereSeparator: \.isWhitespace)
-        guard targets.count <= 1 else {
-            fail(
-                .invalidValue(
-                    attribute: "target", value: attributes["target"]!,
-                    "several targets need format 3"), frame)
-            return nil
-        }
+    ) -> FlowChart.Transition? {
         var isInternal = false
         switch attributes["type"] ?? "external" {
         case "external": break
@@ -253,23 +233,31 @@ extension _SCXMLReader {
             fail(.invalidValue(attribute: "type", value: other, "internal or external"), frame)
             return nil
         }
-        var guardValue = true
         if let cond = attributes["cond"] {
-            switch cond.trimmingCharacters(in: .whitespaces) {
-            case "true": guardValue = true
-            case "false": guardValue = false
-            default:
+            do {
+                _ = try FlowChart.Condition(parsing: cond)
+            } catch {
                 fail(
                     .invalidValue(
                         attribute: "cond", value: cond,
-                        "the null data model's conditions are true, false and In('id')"),
-                    frame)
+                        "the null data model's conditions are true, false, In('id'), and "
+                            + "not, and, or of them (\(error))"), frame)
                 return nil
             }
         }
+        // An `event` of only white space is kept as it is, for validation to refuse.
+        let event = attributes["event"].map { Self.list($0) ?? $0 }
         return FlowChart.Transition(
-            source: source, event: String(events[0]), target: targets.first.map(String.init),
-            isInternal: isInternal, guard: guardValue)
+            source: source, event: event, target: Self.list(attributes["target"]),
+            isInternal: isInternal,
+            cond: attributes["cond"]?.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    /// The ids or descriptors of an attribute, separated by single spaces; `nil` when there
+    /// are none.
+    static func list(_ value: String?) -> String? {
+        let items = FlowChart._idList(value)
+        return items.isEmpty ? nil : items.joined(separator: " ")
     }
 
     static func whyNot(_ attribute: String) -> String {
@@ -301,18 +289,14 @@ extension _SCXMLReader {
                 }
                 node = .history(id, frame.historyDepth, default: fallback)
             default:
-                let initial = frame.initialAttribute ?? frame.defaultTarget
+                let initial = Self.list(frame.initialAttribute) ?? frame.defaultTarget
                 node = FlowChart.Node(
                     id: id,
                     initial: initial ?? frame.children.first { $0.kind != .history }?.id,
                     children: frame.children)
-                if let initial, initial.contains(where: \.isWhitespace) {
-                    return fail(
-                        .invalidValue(
-                            attribute: "initial", value: initial,
-                            "one initial state only (several need format 3)"), frame)
-                }
             }
+            node.onEntry = frame.onEntry
+            node.onExit = frame.onExit
             parent?.children.append(node)
         case .initial:
             guard frame.hasDefaultTransition else {
@@ -329,26 +313,20 @@ extension _SCXMLReader {
         }
     }
 
-    /// The chart's root: the one top-level state, or a state `scxml` around several.
+    /// The chart's root: the one top-level state, or a state `scxml` around several (or
+    /// around one that is not the document's `initial`).
     private func finishRoot(_ frame: Frame) {
-        let initial = frame.initialAttribute
+        let initial = Self.list(frame.initialAttribute)
         if frame.children.count == 1, let only = frame.children.first,
             only.kind == .state || only.kind == .parallel, initial == nil || initial == only.id
         {
             root = only
             return
         }
-        if let initial, initial.contains(where: \.isWhitespace) {
-            return fail(
-                .invalidValue(
-                    attribute: "initial", value: initial,
-                    "one initial state only (several need format 3)"), frame)
-        }
         guard let first = frame.children.first else {
             return fail(.invalidStructure("needs at least one <state> or <parallel>"), frame)
         }
-        root = FlowChart.Node(
-            id: "scxml", initial: initial ?? first.id, children: frame.children)
+        root = FlowChart.Node(id: "scxml", initial: initial ?? first.id, children: frame.children)
         nodePlaces["scxml", default: []].insert(frame.place, at: 0)
     }
 }

@@ -38,6 +38,9 @@ final class _SCXMLReader: NSObject, XMLParserDelegate {
         var hasInitialElement = false
         var children: [FlowChart.Node] = []
         var historyDepth: FlowChart.Node.HistoryDepth = .shallow
+        /// For a state: the events its `<onentry>` and `<onexit>` raise, in order.
+        var onEntry: [String] = []
+        var onExit: [String] = []
         /// For a transition of a state: its index in ``_SCXMLReader/transitions``.
         var transition: Int?
         var text = ""
@@ -52,13 +55,14 @@ final class _SCXMLReader: NSObject, XMLParserDelegate {
     let data: Data
     var frames: [Frame] = []
     var failure: SCXMLError?
+    /// The XML parser's first complaint (its code) and where.
+    var parseError: (Int, Place)?
     var root: FlowChart.Node?
     var chartName: String?
     var transitions: [FlowChart.Transition] = []
     var events: [String] = []
     var hasEvents = false
     var stateCount = 0
-    var usesParallel = false
     /// Where each node's element starts (every occurrence of an id, in document order).
     var nodePlaces: [String: [Place]] = [:]
     /// Where each transition's element starts, by index.
@@ -84,6 +88,11 @@ final class _SCXMLReader: NSObject, XMLParserDelegate {
         reader.parser = parser
         _ = parser.parse()
         if let failure = reader.failure { throw reader.located(failure) }
+        if let (code, place) = reader.parseError {
+            throw SCXMLError(
+                .malformedXML(_SCXMLReader.describeParserError(code)), element: nil,
+                line: place.line, column: place.column)
+        }
         if let error = parser.parserError {
             let code = (error as NSError).code
             throw SCXMLError(
@@ -94,8 +103,7 @@ final class _SCXMLReader: NSObject, XMLParserDelegate {
             throw SCXMLError(.notSCXML, element: nil, line: 0, column: 0)
         }
         let chart = FlowChart(
-            format: reader.usesParallel
-                ? FlowChart.parallelFormatIdentifier : FlowChart.formatIdentifier,
+            format: FlowChart.structureFormatIdentifier,
             name: reader.chartName, root: root, transitions: reader.transitions,
             events: reader.events)
         do {
@@ -206,14 +214,14 @@ final class _SCXMLReader: NSObject, XMLParserDelegate {
             .childrenOfNonState(let id, _), .parallelState(let id),
             .initialOnParallel(let id, _), .parallelWithoutRegions(let id),
             .missingInitial(let id), .invalidInitial(let id, _), .invalidHistory(let id, _),
-            .invalidRegion(_, let id, _):
+            .invalidRegion(_, let id, _), .initialNotDescendant(let id, _):
             return node(id)
         case .eventlessTransition(let index, _), .transitionFromFinal(let index, _),
-            .transitionFromHistory(let index, _), .deepHistoryFromInside(let index, _, _, _):
+            .transitionFromHistory(let index, _), .deepHistoryFromInside(let index, _, _, _),
+            .invalidEventDescriptor(let index, _), .invalidCondition(let index, _, _):
             return transition(index)
-        case .unknownID(_, let context):
-            if context.hasPrefix("transitions["),
-                let match = context.firstMatch(of: /transitions\[(\d+)\]/),
+        case .unknownID(_, let context), .conflictingTargets(let context, _, _):
+            if let match = context.firstMatch(of: /transitions\[(\d+)\]/),
                 let index = Int(match.1)
             {
                 return transition(index)
@@ -247,6 +255,14 @@ final class _SCXMLReader: NSObject, XMLParserDelegate {
         guard failure == nil, !frames.isEmpty else { return }
         end()
         if failure != nil { parser.abortParsing() }
+    }
+
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
+        guard self.parseError == nil, failure == nil else { return }
+        self.parseError = (
+            (parseError as NSError).code,
+            Place(line: parser.lineNumber, column: parser.columnNumber)
+        )
     }
 
     func parser(_ parser: XMLParser, foundCharacters string: String) {
