@@ -21,17 +21,64 @@ struct SCXMLReaderTests {
         try FlowChart(scxml: Data(text.utf8))
     }
 
+    /// The hand-written documents (`NAME.scxml` beside `NAME.expected`).
+    nonisolated static func handWritten() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: SCXMLFiles.directory.path)
+            .filter { $0.hasSuffix(".scxml") }.map { String($0.dropLast(".scxml".count)) }
+            .sorted()
+    }
+
     @Test(
-        "A hand-written document with an editor's elements, <initial>, <log> and history traces as worked out by hand"
-    )
-    func handWritten() throws {
-        let data = try Data(contentsOf: Self.directory.appendingPathComponent("player.scxml"))
+        "Each hand-written document traces as worked out by hand, through the library and flowchart",
+        arguments: try handWritten())
+    func handWritten(_ name: String) throws {
+        let url = SCXMLFiles.directory.appendingPathComponent(name + ".scxml")
         let expected = try String(
-            contentsOf: Self.directory.appendingPathComponent("player.expected"), encoding: .utf8)
-        let chart = try FlowChart(scxml: data)
-        #expect(chart.name == "player")
-        #expect(chart.events == ["play", "pause", "next", "stop", "resume"])
-        #expect(try chart.trace() == expected)
+            contentsOf: SCXMLFiles.directory.appendingPathComponent(name + ".expected"),
+            encoding: .utf8)
+        #expect(try FlowChart(scxml: Data(contentsOf: url)).trace() == expected)
+        let result = try FlowchartProcess.run(["trace", url.path])
+        #expect(result.status == 0)
+        #expect(result.output == expected)
+    }
+
+    @Test("The hand-written documents are the player (format 2's structure) and the structure one")
+    func handWrittenArePresent() throws {
+        #expect(try Self.handWritten() == ["player", "structure"])
+        let player = try FlowChart(
+            scxml: Data(contentsOf: Self.directory.appendingPathComponent("player.scxml")))
+        #expect(player.name == "player")
+        #expect(player.events == ["play", "pause", "next", "stop", "resume"])
+    }
+
+    @Test("SCXML's structure beyond format 2 becomes format 3's fields")
+    func structure() throws {
+        let chart = try FlowChart(
+            scxml: Data(contentsOf: Self.directory.appendingPathComponent("structure.scxml")))
+        let program = try chart._compile()
+        #expect(chart.format == FlowChart.structureFormatIdentifier)
+        #expect(chart.root.children[0].onEntry == ["sys.ready"])
+        let main = chart.root.children[1]
+        #expect(main.kind == .parallel)
+        #expect(main.children[0].initial == "LeftHistory")
+        #expect(main.children[0].children[2] == .history("LeftHistory", .deep, default: "L2b"))
+        #expect(main.children[1].kind == .parallel)
+        #expect(main.children[1].children[0].onExit == ["r1.left"])
+        #expect(main.children[1].children[1].initial == "R2b")
+        #expect(
+            chart.transitions.filter { $0.source == "L1" || $0.source == "L2b" } == [
+                .init(source: "L1", event: nil, target: "L2a", cond: "In('R1b')"),
+                .init(source: "L2b", event: "go", target: "L1 R1b"),
+            ])
+        #expect(chart.transitions.last == .init(source: "Failed", event: "*", target: "Main"))
+        #expect(program.states.count == 18)
+        // Lists are kept with single spaces.
+        let spaced = try Self.read(
+            """
+            <scxml><parallel id="P"><state id="A"><transition event=" a
+              b " target=" A  B "/></state><state id="B"/></parallel></scxml>
+            """)
+        #expect(spaced.transitions == [.init(source: "A", event: "a b", target: "A B")])
     }
 
     @Test("The one top-level state is the root; several are wrapped in a root state 'scxml'")

@@ -107,6 +107,11 @@ struct SCXMLRefusal: CustomTestStringConvertible, Sendable {
             "history without default", "<history id=\"H\"/>",
             "line 3, column 5: <history> needs one <transition> naming its default"),
         inState(
+            "raise in a history's transition",
+            "<history id=\"H\"><transition target=\"A\"><raise event=\"e\"/></transition></history>",
+            "line 3, column 44: <raise> is not supported: the transition of <initial> or "
+                + "<history> runs no actions in FlowKit charts"),
+        inState(
             "history type",
             "<history id=\"H\" type=\"medium\"><transition target=\"A\"/></history>",
             "line 3, column 5: <history> type=\"medium\" is not accepted: shallow or deep"),
