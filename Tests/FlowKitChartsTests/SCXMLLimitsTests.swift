@@ -144,3 +144,43 @@ struct SCXMLLimitsTests {
         #expect(Self.refusal(document(long))?.reason == .overLimit(.eventText))
     }
 }
+
+/// The `scxml` fuzz target's seeds (Tests/Fuzz/Corpus/scxml), replayed with its oracle's
+/// checks, so a finding saved there is a regression test.
+@MainActor
+@Suite("SCXML: fuzz seeds")
+struct SCXMLFuzzSeedTests {
+    static let directory = ChartFiles.repository.appendingPathComponent("Tests/Fuzz/Corpus/scxml")
+
+    @Test("Every seed is refused with a placed SCXMLError, or traces and survives the writer")
+    func seeds() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: Self.directory.path)
+        #expect(names.count >= 20)
+        var accepted = 0
+        for name in names.sorted() {
+            let data = try Data(contentsOf: Self.directory.appendingPathComponent(name))
+            let chart: FlowChart
+            do {
+                chart = try FlowChart(scxml: data)
+            } catch let error as SCXMLError {
+                let lines = String(decoding: data, as: UTF8.self).split(
+                    separator: "\n", omittingEmptySubsequences: false)
+                #expect(!error.description.isEmpty)
+                if error.line > 0 {
+                    #expect(error.line <= lines.count, "\(name): \(error)")
+                    let length = lines[min(error.line, lines.count) - 1].unicodeScalars.count
+                    #expect(error.column >= 1 && error.column <= length + 1, "\(name): \(error)")
+                }
+                continue
+            }
+            accepted += 1
+            do {
+                _ = try chart.trace()
+            } catch let error as FlowChartError {
+                #expect(error.stoppedRunning, "\(name): \(error)")
+            }
+            #expect(try FlowChart(scxml: Data(chart.scxmlDocument().utf8)) == chart, "\(name)")
+        }
+        #expect(accepted >= 15)
+    }
+}

@@ -125,15 +125,10 @@ extension FlowChart {
         }
         let exact = (formatNumber ?? 1) < 3
         let names = exact ? occurring.union(transitions.compactMap(\.event)) : occurring
-        for name in names.sorted() {
-            let parts = name.split(separator: ".", omittingEmptySubsequences: false)
-            if name.contains(where: { $0.isWhitespace || $0 == "*" })
-                || parts.contains(where: \.isEmpty)
-            {
-                throw refuse(
-                    "the event name '\(name)' is not an SCXML event name (no white space, "
-                        + "no '*', no empty part between dots)")
-            }
+        if let name = names.sorted().first(where: { !Self._isSCXMLEventName($0) }) {
+            throw refuse(
+                "the event name '\(name)' is not an SCXML event name (no white space, "
+                    + "no '*', no empty part between dots)")
         }
         guard exact else { return }
         for event in Set(transitions.compactMap(\.event)).sorted() {
@@ -143,6 +138,14 @@ extension FlowChart {
                         + "matches events by prefix")
             }
         }
+    }
+
+    /// Whether `name` can be an SCXML event's name: tokens separated by dots, none empty,
+    /// without white space or `*`.
+    static func _isSCXMLEventName(_ name: String) -> Bool {
+        !name.contains(where: { $0.isWhitespace || $0 == "*" })
+            && !name.split(separator: ".", omittingEmptySubsequences: false).contains(
+                where: \.isEmpty)
     }
 
     /// `text` with XML's special characters escaped, for an attribute or element text.

@@ -195,9 +195,11 @@ extension _SCXMLReader {
             guard let event = attributes["event"], !event.isEmpty else {
                 return fail(.missingAttribute("event"), frame)
             }
-            guard !event.contains(where: \.isWhitespace) else {
+            guard FlowChart._isSCXMLEventName(event) else {
                 return fail(
-                    .invalidValue(attribute: "event", value: event, "one event name"), frame)
+                    .invalidValue(
+                        attribute: "event", value: event,
+                        "one event name: tokens separated by dots, without '*'"), frame)
             }
             guard let parent else { break }
             if let index = parent.transition {
@@ -306,6 +308,12 @@ extension _SCXMLReader {
             parent?.defaultTarget = frame.defaultTarget
         case .events:
             events = frame.text.split(whereSeparator: \.isWhitespace).map(String.init)
+            if let name = events.first(where: { !FlowChart._isSCXMLEventName($0) }) {
+                return fail(
+                    .invalidValue(
+                        attribute: "(text)", value: name,
+                        "event names are tokens separated by dots, without '*'"), frame)
+            }
         case .scxml:
             finishRoot(frame)
         default:
