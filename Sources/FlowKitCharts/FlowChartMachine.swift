@@ -47,9 +47,10 @@ public final class FlowChartMachine {
 
     /// Format 3: how many eventless steps (microsteps of eventless transitions) may follow
     /// one another without an event between them before running stops with
-    /// ``FlowChartError/eventlessLoop(event:limit:)``: 1,000 by default. Eventless
-    /// transitions also count toward ``transitionLimit``.
-    public var eventlessStepLimit = 1_000
+    /// ``FlowChartError/eventlessLoop(event:limit:)``: 100 by default, so that an endless
+    /// eventless loop is named as such (eventless transitions also count toward
+    /// ``transitionLimit``, which a loop through raised events reaches instead).
+    public var eventlessStepLimit = 100
 
     /// The trace lines so far, without line breaks.
     public private(set) var lines: [String] = []

@@ -37,7 +37,7 @@ struct ExampleChartTests {
         #expect(try chart.trace() == chartCase.expected)
     }
 
-    @Test("HandChecked/ holds the format's hand-checked examples: six of format 1, six of 2")
+    @Test("HandChecked/ holds the format's examples: six of format 1, six of 2, seven of 3")
     func handCheckedArePresent() throws {
         let names = try ChartFiles.handChecked().map(\.name)
         #expect(names.filter { $0.hasPrefix("h0") }.count == 6)
@@ -46,14 +46,23 @@ struct ExampleChartTests {
                 "parallel_01_regions", "parallel_02_conflicts", "parallel_03_done",
                 "parallel_04_history", "parallel_05_domain", "parallel_06_root",
             ])
+        #expect(
+            names.filter { $0.hasPrefix("structure_") } == [
+                "structure_01_eventless", "structure_02_descriptors", "structure_03_in",
+                "structure_04_targets", "structure_05_nested_parallel", "structure_06_initials",
+                "structure_07_entry_exit_raise",
+            ])
         for chartCase in try ChartFiles.handChecked() {
             let chart = try FlowChart(json: chartCase.json)
-            #expect(chart.allowsParallelStates == chartCase.name.hasPrefix("parallel_"))
+            let format =
+                chartCase.name.hasPrefix("parallel_")
+                ? 2 : chartCase.name.hasPrefix("structure_") ? 3 : 1
+            #expect(chart.formatNumber == format, "\(chartCase.name)")
         }
     }
 
     @Test(
-        "The format-2 reference interpreter reproduces every hand-checked example, both formats",
+        "The SCXML reference interpreter reproduces every hand-checked example, all formats",
         arguments: try ChartFiles.handChecked() + ChartFiles.examples())
     func parallelReferenceMatchesHandChecked(_ chartCase: ChartCase) throws {
         var reference = ParallelReferenceInterpreter(

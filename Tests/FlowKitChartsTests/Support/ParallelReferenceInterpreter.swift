@@ -1,25 +1,34 @@
 @testable import FlowKitCharts
 
-/// A direct, data-only reading of the format-2 semantics (SCXML 1.0 Appendix D, as
-/// Docs/ChartFormat.md states them: selection, conflicts, exit and entry sets, history,
-/// done events), written independently of the FlowKit runner: the oracle the random
-/// format-2 charts are checked against. It never touches a FlowController; it keeps the
-/// configuration as a set of ids and follows the algorithm's own procedures
-/// (`selectTransitions`, `removeConflictingTransitions`, `computeEntrySet`, …).
+/// A direct, data-only reading of the format-2 and format-3 semantics (SCXML 1.0 Appendix D,
+/// as Docs/ChartFormat.md states them: selection, conflicts, exit and entry sets, history,
+/// done events; in format 3 also eventless transitions, event descriptors, `In()`
+/// conditions, target lists, deep and history initials, deep history defaults and `raise`
+/// on entry and exit), written independently of the FlowKit runner: the oracle the random
+/// format-2 and format-3 charts are checked against. It never touches a FlowController nor
+/// the runner's compiled program; it keeps the configuration as a set of ids and follows the
+/// algorithm's own procedures (`selectTransitions`, `removeConflictingTransitions`,
+/// `computeEntrySet`, the main event loop's macrostep, …).
 struct ParallelReferenceInterpreter {
     struct Info {
         var kind: FlowChart.Node.Kind
         var parent: String?
         var children: [String] = []  // non-history
         var histories: [String] = []
-        var initial: String?
+        var initial: [String] = []
         var depth: FlowChart.Node.HistoryDepth?
-        var fallback: String?
+        var fallback: [String] = []
+        var onEntry: [String] = []
+        var onExit: [String] = []
         var position = 0
     }
 
     let chart: FlowChart
     let limit: Int
+    /// Eventless microsteps in a row after which running stops (format 3).
+    let eventlessLimit: Int
+    /// Whether the chart is in format 3.
+    let structured: Bool
     var info: [String: Info] = [:]
     var config: Set<String> = []
     /// History values, by history node.
@@ -28,17 +37,22 @@ struct ParallelReferenceInterpreter {
     var lines: [String] = []
     var taken = 0
 
-    init(chart: FlowChart, limit: Int) {
+    init(chart: FlowChart, limit: Int, eventlessLimit: Int = 100) {
         self.chart = chart
         self.limit = limit
+        self.eventlessLimit = eventlessLimit
+        structured = chart.format == "flowkit-hsm-case/3"
         var position = 0
+        func words(_ text: String?) -> [String] {
+            (text ?? "").split(separator: " ").map(String.init)
+        }
         func visit(_ node: FlowChart.Node, parent: String?) {
             info[node.id] = Info(
                 kind: node.kind, parent: parent,
                 children: node.children.filter { $0.kind != .history }.map(\.id),
                 histories: node.children.filter { $0.kind == .history }.map(\.id),
-                initial: node.initial, depth: node.history, fallback: node.default,
-                position: position)
+                initial: words(node.initial), depth: node.history, fallback: words(node.default),
+                onEntry: node.onEntry, onExit: node.onExit, position: position)
             position += 1
             for child in node.children { visit(child, parent: node.id) }
         }
@@ -95,8 +109,24 @@ struct ParallelReferenceInterpreter {
         lines.append((["config"] + documentOrder(config)).joined(separator: " "))
     }
 
+    /// The main event loop's inner loop (a macrostep's rest): eventless transitions first
+    /// (format 3), as long as some are enabled, then the next internal event, until the
+    /// queue is empty. `false` when a limit stopped it.
     mutating func drain() -> Bool {
-        while !queue.isEmpty {
+        while true {
+            if structured {
+                var steps = 0
+                while true {
+                    let enabled = removeConflictingTransitions(selectTransitions(nil))
+                    if enabled.isEmpty { break }
+                    steps += 1
+                    if steps > eventlessLimit { return false }
+                    taken += enabled.count
+                    if taken > limit { return false }
+                    microstep(enabled)
+                }
+            }
+            if queue.isEmpty { break }
             if taken > limit { return false }
             process(queue.removeFirst())
         }
@@ -111,15 +141,55 @@ struct ParallelReferenceInterpreter {
         microstep(enabled)
     }
 
+    /// SCXML 5.9.3, read directly: the descriptor's tokens (a final `*` or empty token
+    /// dropped) are the first tokens of the event's name; `*` alone matches everything.
+    static func descriptorMatches(_ descriptor: String, _ event: String) -> Bool {
+        if descriptor == "*" { return true }
+        var tokens = descriptor.split(separator: ".", omittingEmptySubsequences: false)
+        if tokens.last == "*" || tokens.last == "" { tokens.removeLast() }
+        let names = event.split(separator: ".", omittingEmptySubsequences: false)
+        return tokens.count <= names.count && zip(tokens, names).allSatisfy { $0 == $1 }
+    }
+
+    /// Whether `transition` reacts to `event` (`nil`: whether it is eventless).
+    func reacts(_ transition: FlowChart.Transition, to event: String?) -> Bool {
+        guard structured else { return transition.event == event }
+        guard let event else { return transition.event == nil }
+        guard let descriptors = transition.event else { return false }
+        return descriptors.split(separator: " ").contains {
+            Self.descriptorMatches(String($0), event)
+        }
+    }
+
+    /// The condition, evaluated against the configuration as it is.
+    func holds(_ cond: String?) -> Bool {
+        guard let cond else { return true }
+        guard let parsed = try? FlowChart.Condition(parsing: cond) else { return false }
+        func value(_ condition: FlowChart.Condition) -> Bool {
+            switch condition {
+            case .constant(let constant): return constant
+            case .inState(let id): return config.contains(id)
+            case .not(let inner): return !value(inner)
+            case .all(let parts):
+                for part in parts where !value(part) { return false }
+                return true
+            case .any(let parts):
+                for part in parts where value(part) { return true }
+                return false
+            }
+        }
+        return value(parsed)
+    }
+
     /// Each active atomic state in document order, then its ancestors: the first enabled
     /// transition (document order) at the innermost state that has one.
-    func selectTransitions(_ event: String) -> [Int] {
+    func selectTransitions(_ event: String?) -> [Int] {
         var enabled: [Int] = []
         for atom in documentOrder(config) where isAtomic(atom) {
             search: for state in [atom] + properAncestors(atom) {
                 for (index, transition) in chart.transitions.enumerated()
-                where transition.source == state && transition.event == event
-                    && transition.guard
+                where transition.source == state && reacts(transition, to: event)
+                    && transition.guard && holds(transition.cond)
                 {
                     if !enabled.contains(index) { enabled.append(index) }
                     break search
@@ -156,13 +226,23 @@ struct ParallelReferenceInterpreter {
         info[target]!.kind == .history ? (info[target]!.parent!, true) : (target, false)
     }
 
+    /// The transition's target ids (several in format 3).
+    func targets(_ index: Int) -> [String] {
+        let target = chart.transitions[index].target
+        guard structured else { return target.map { [$0] } ?? [] }
+        return (target ?? "").split(separator: " ").map(String.init)
+    }
+
     /// `nil` is the container above the root.
     func domain(_ index: Int) -> String? {
         let transition = chart.transitions[index]
-        let (anchor, exclusive) = anchor(transition.target!)
+        let anchors = targets(index).map(anchor)
         func containsTargets(_ state: String) -> Bool {
-            exclusive
-                ? anchor == state || isDescendant(anchor, state) : isDescendant(anchor, state)
+            anchors.allSatisfy { anchor, exclusive in
+                exclusive
+                    ? anchor == state || isDescendant(anchor, state)
+                    : isDescendant(anchor, state)
+            }
         }
         let source = transition.source
         if transition.isInternal, isCompound(source), containsTargets(source) { return source }
@@ -192,17 +272,20 @@ struct ParallelReferenceInterpreter {
             }
         }
         for state in documentOrder(exits).reversed() {
+            queue.append(contentsOf: info[state]!.onExit)
             lines.append("exit \(state)")
             config.remove(state)
         }
         for index in enabled { queue.append(contentsOf: chart.transitions[index].raise) }
         var entry = Set<String>()
         for index in enabled {
-            guard let target = chart.transitions[index].target else { continue }
-            addDescendantStatesToEnter(target, into: &entry)
+            let targets = targets(index)
+            for target in targets { addDescendantStatesToEnter(target, into: &entry) }
             let domain = domain(index)
-            for state in effectiveTargets(target) {
-                addAncestorStatesToEnter(state, upTo: domain, into: &entry)
+            for target in targets {
+                for state in effectiveTargets(target) {
+                    addAncestorStatesToEnter(state, upTo: domain, into: &entry)
+                }
             }
         }
         enter(entry)
@@ -210,13 +293,14 @@ struct ParallelReferenceInterpreter {
 
     func effectiveTargets(_ target: String) -> [String] {
         guard info[target]!.kind == .history else { return [target] }
-        return records[target] ?? [info[target]!.fallback!]
+        return records[target] ?? info[target]!.fallback
     }
 
     mutating func enter(_ entry: Set<String>) {
         for state in documentOrder(entry) {
             config.insert(state)
             lines.append("enter \(state)")
+            queue.append(contentsOf: info[state]!.onEntry)
             guard info[state]!.kind == .final, let parent = info[state]!.parent else { continue }
             queue.append("done.state.\(parent)")
             if let grandparent = info[parent]!.parent, isParallel(grandparent),
@@ -248,9 +332,12 @@ struct ParallelReferenceInterpreter {
         }
         entry.insert(state)
         if isCompound(state) {
-            let initial = info[state]!.initial!
-            addDescendantStatesToEnter(initial, into: &entry)
-            addAncestorStatesToEnter(initial, upTo: state, into: &entry)
+            for initial in info[state]!.initial {
+                addDescendantStatesToEnter(initial, into: &entry)
+            }
+            for initial in info[state]!.initial {
+                addAncestorStatesToEnter(initial, upTo: state, into: &entry)
+            }
         } else if isParallel(state) {
             for region in info[state]!.children
             where !entry.contains(where: { isDescendant($0, region) }) {
