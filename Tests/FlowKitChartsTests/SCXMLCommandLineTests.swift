@@ -13,7 +13,7 @@ struct SCXMLCommandLineTests {
     )
     func traceCorpus() throws {
         let cases = try ChartFiles.examples() + ChartFiles.handChecked()
-        #expect(cases.count == 15)
+        #expect(cases.count == 22)
         for chartCase in cases {
             let path = SCXMLFiles.corpusDirectory
                 .appendingPathComponent(chartCase.name + ".scxml").path

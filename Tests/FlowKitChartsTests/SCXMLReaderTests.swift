@@ -81,6 +81,19 @@ struct SCXMLReaderTests {
         #expect(spaced.transitions == [.init(source: "A", event: "a b", target: "A B")])
     }
 
+    @Test("In() is read with or without quotes, as the chart's In('ID'), and written as In(ID)")
+    func conditions() throws {
+        let chart = try Self.read(
+            """
+            <scxml><state id="R"><transition event="e" cond=" In(R) and not In( &quot;R&quot; ) or In('R')"/>
+            </state></scxml>
+            """)
+        #expect(chart.transitions[0].cond == "In('R') and not In('R') or In('R')")
+        let document = try chart.scxmlDocument()
+        #expect(document.contains(#"cond="In(R) and not In(R) or In(R)""#))
+        #expect(try FlowChart(scxml: Data(document.utf8)) == chart)
+    }
+
     @Test("The one top-level state is the root; several are wrapped in a root state 'scxml'")
     func roots() throws {
         let one = try Self.read(

@@ -52,7 +52,7 @@ extension FlowChart {
                 if !transition.guard {
                     attributes += #" cond="false""#
                 } else if let cond = transition.cond {
-                    attributes += #" cond="\#(Self._escaped(cond))""#
+                    attributes += #" cond="\#(Self._escaped(Self._scxmlCondition(cond)))""#
                 }
                 if let target = transition.target { attributes += #" target="\#(target)""# }
                 if transition.isInternal { attributes += #" type="internal""# }
@@ -137,6 +137,15 @@ extension FlowChart {
                     "a transition on '\(event)' would also take '\(longer)' in SCXML, which "
                         + "matches events by prefix")
             }
+        }
+    }
+
+    /// `cond` with every `In('ID')` (or `In("ID")`) in the null data model's form `In(ID)`
+    /// (SCXML's Appendix B.1; Qt SCXML reads only that form). Ids are plain words, so the
+    /// reader reads it back to the chart's `In('ID')`.
+    static func _scxmlCondition(_ cond: String) -> String {
+        cond.replacing(/In\(\s*(?:'([^']*)'|"([^"]*)")\s*\)/) { match in
+            "In(\(match.1 ?? match.2 ?? ""))"
         }
     }
 

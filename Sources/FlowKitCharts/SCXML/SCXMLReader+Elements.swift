@@ -235,13 +235,14 @@ extension _SCXMLReader {
             fail(.invalidValue(attribute: "type", value: other, "internal or external"), frame)
             return nil
         }
-        if let cond = attributes["cond"] {
+        let cond = attributes["cond"].map(Self.normalizedCondition)
+        if let cond {
             do {
                 _ = try FlowChart.Condition(parsing: cond)
             } catch {
                 fail(
                     .invalidValue(
-                        attribute: "cond", value: cond,
+                        attribute: "cond", value: attributes["cond"]!,
                         "the null data model's conditions are true, false, In('id'), and "
                             + "not, and, or of them (\(error))"), frame)
                 return nil
@@ -251,8 +252,18 @@ extension _SCXMLReader {
         let event = attributes["event"].map { Self.list($0) ?? $0 }
         return FlowChart.Transition(
             source: source, event: event, target: Self.list(attributes["target"]),
-            isInternal: isInternal,
-            cond: attributes["cond"]?.trimmingCharacters(in: .whitespacesAndNewlines))
+            isInternal: isInternal, cond: cond)
+    }
+
+    /// `cond` trimmed, with every `In(ID)` in the chart format's form `In('ID')`: the null
+    /// data model writes `In(ID)` (SCXML's Appendix B.1, and Qt SCXML reads only that), the
+    /// ECMAScript one `In('ID')` or `In("ID")`; all three are read.
+    static func normalizedCondition(_ cond: String) -> String {
+        cond.trimmingCharacters(in: .whitespacesAndNewlines).replacing(
+            /In\(\s*(?:'([^']*)'|"([^"]*)"|([A-Za-z_][A-Za-z0-9_]*))\s*\)/
+        ) { match in
+            "In('\(match.1 ?? match.2 ?? match.3 ?? "")')"
+        }
     }
 
     /// The ids or descriptors of an attribute, separated by single spaces; `nil` when there
