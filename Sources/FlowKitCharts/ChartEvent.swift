@@ -7,7 +7,8 @@ import FlowKit
 /// Chart states handle it by name; `done.state.<id>` events are sent the same way when a
 /// final state is entered.
 public struct ChartEvent: FlowEvent, Equatable {
-    /// The event's name, matched exactly against transitions' `event`.
+    /// The event's name, matched exactly against transitions' `event` (in format 3, by
+    /// event descriptor: ``FlowChart/descriptor(_:matches:)``).
     public let name: String
 
     /// Creates an event named `name`.

@@ -14,9 +14,12 @@ extension FlowChart {
     /// each region entered from its own `[*]` (the parallel state's history nodes are drawn
     /// in its last region's part); a final
     /// state is drawn with an arrow to `[*]`; a history node is a state labelled `H` (shallow)
-    /// or `H*` (deep) with a `default` arrow. Transition labels show the event, then
-    /// `[false]` for a false guard, `/ raise a, b` for raised events, and `(internal)` or
-    /// `(targetless)`; a targetless transition is drawn as a loop on its source.
+    /// or `H*` (deep) with a `default` arrow. Transition labels show the event (format 3:
+    /// the descriptors, or `(eventless)`), then `[false]` for a false guard, the `cond` in
+    /// brackets, `/ raise a, b` for raised events, and `(internal)` or `(targetless)`; a
+    /// targetless transition is drawn as a loop on its source. Format 3's lists draw one
+    /// arrow per id: an `initial` or a history `default` naming several states, a transition
+    /// with several targets. (`onentry` and `onexit` are not drawn.)
     ///
     /// - Throws: A ``FlowChartError`` if the chart is rejected.
     public func mermaidDiagram() throws -> String {
@@ -27,7 +30,7 @@ extension FlowChart {
             case .history:
                 let mark = node.history == .deep ? "H*" : "H"
                 lines.append("\(indent)state \"\(mark) \(node.id)\" as \(node.id)")
-                if let fallback = node.default {
+                for fallback in node.defaultTargets {
                     lines.append("\(indent)\(node.id) --> \(fallback) : default")
                 }
             case .final:
@@ -49,7 +52,7 @@ extension FlowChart {
                     return
                 }
                 lines.append("\(indent)state \(node.id) {")
-                if let initial = node.initial {
+                for initial in node.initialTargets {
                     lines.append("\(indent)    [*] --> \(initial)")
                 }
                 for child in node.children { draw(child, indent: indent + "    ") }
@@ -58,8 +61,9 @@ extension FlowChart {
         }
         draw(root, indent: "    ")
         for transition in transitions {
-            var label = transition.event ?? ""
+            var label = transition.event ?? "(eventless)"
             if !transition.guard { label += " [false]" }
+            if let cond = transition.cond { label += " [\(cond)]" }
             if !transition.raise.isEmpty {
                 label += " / raise " + transition.raise.joined(separator: ", ")
             }
@@ -68,8 +72,10 @@ extension FlowChart {
             } else if transition.isInternal {
                 label += " (internal)"
             }
-            let target = transition.target ?? transition.source
-            lines.append("    \(transition.source) --> \(target) : \(label)")
+            let targets = transition.target == nil ? [transition.source] : transition.targets
+            for target in targets {
+                lines.append("    \(transition.source) --> \(target) : \(label)")
+            }
         }
         return lines.map { $0 + "\n" }.joined()
     }

@@ -4,14 +4,20 @@ extension FlowChart {
     /// Checks the chart against every rule of the format and compiles it for running.
     ///
     /// The rules: the chart is within its limits (``FlowChart/Limit``: states, nesting,
-    /// transitions, events); the format is format 1 or 2 (none named: format 1); ids are
+    /// transitions, events); the format is format 1, 2 or 3 (none named: format 1); ids are
     /// valid and unique; every reference names a known id; parallel states appear only in
-    /// format 2; a compound state names one of its non-history children as `initial`; final
-    /// and history nodes have no children and are never the root; a parallel state names no
-    /// `initial` and has at least one region, each a state (never final or parallel); a
-    /// history node has a depth and a non-history sibling as `default`; every transition has
-    /// an event and a source that is a state (not final, not history); a deep-history
-    /// target's transition source does not lie strictly inside the history's parent.
+    /// formats 2 and 3, and format 3's keys (`cond`, `onentry`, `onexit`) only in format 3; a
+    /// compound state names one of its non-history children as `initial` (format 3: one or
+    /// more descendants at any depth, able to be active together); final and history nodes
+    /// have no children and are never the root; a parallel state names no `initial` and has at
+    /// least one region, each a state (never final; parallel only in format 3); a history node
+    /// has a depth and a non-history sibling as `default` (format 3: one or more non-history
+    /// descendants of its parent, able to be active together) and no `onentry`/`onexit`; every
+    /// transition has an event (format 3: well-formed descriptors, or none for an eventless
+    /// transition) and a source that is a state (not final, not history); format 3's targets
+    /// can be active together and its `cond` is a ``FlowChart/Condition`` naming known ids; a
+    /// deep-history target's transition source does not lie strictly inside the history's
+    /// parent.
     ///
     /// - Throws: The first ``FlowChartError`` found, in the order above (document order
     ///   within each rule).

@@ -31,8 +31,8 @@ public enum FlowChartError: Error, Equatable, Sendable, CustomStringConvertible 
     case initialOnParallel(state: String, initial: String)
     /// A parallel state without a region (a non-history child) (format 2).
     case parallelWithoutRegions(state: String)
-    /// A region of a parallel state is a final or parallel node (format 2): regions are
-    /// states, compound or atomic.
+    /// A region of a parallel state is a final node, or a parallel node in format 2: regions
+    /// are states, compound or atomic (and in format 3 parallel states).
     case invalidRegion(parallel: String, region: String, kind: FlowChart.Node.Kind)
     /// A compound state names no `initial`.
     case missingInitial(state: String)
@@ -119,7 +119,7 @@ public enum FlowChartError: Error, Equatable, Sendable, CustomStringConvertible 
                 + "non-history child"
         case .invalidRegion(let parallel, let region, let kind):
             return "region '\(region)' of parallel state '\(parallel)' is a \(kind.rawValue) "
-                + "node; regions are states (compound or atomic)"
+                + "node; regions are states (compound or atomic; in format 3 also parallel)"
         case .missingInitial(let state):
             return "compound state '\(state)' has no initial; name one of its children"
         case .invalidInitial(let state, let initial):

@@ -30,8 +30,9 @@ extension FlowChartMachine {
 
     /// One event, internal or external: its step, then the eventless steps it enables.
     func _structuredEvent(_ event: String) {
-        let kept = _selectTransitions(event, in: _active())
-        guard !kept.isEmpty, _takeStructured(kept) else { return }
+        let active = _active()
+        let kept = _selectTransitions(event, in: active)
+        guard !kept.isEmpty, _takeStructured(kept, in: active) else { return }
         _settle()
     }
 
@@ -40,23 +41,25 @@ extension FlowChartMachine {
     func _settle() {
         var steps = 0
         while failure == nil, !isRunaway, !isFlooded, !isEventlessLoop {
-            let kept = _selectTransitions(nil, in: _active())
+            let active = _active()
+            let kept = _selectTransitions(nil, in: active)
             guard !kept.isEmpty else { return }
             steps += 1
             guard steps <= eventlessStepLimit else {
                 isEventlessLoop = true
                 return
             }
-            guard _takeStructured(kept) else { return }
+            guard _takeStructured(kept, in: active) else { return }
         }
     }
 
     /// Takes the kept transitions as one step: history records, the exiting states' `onexit`
     /// events (in exit order), the transitions' `raise` events (in kept order), then one
     /// transaction whose entries queue their `onentry` and done events as they enter.
-    /// Returns whether the step ran.
+    /// `active` is the configuration the transitions were selected in. Returns whether the
+    /// step ran.
     func _takeStructured(
-        _ kept: [(transition: _ChartProgram.Transition, exits: Set<String>)]
+        _ kept: [(transition: _ChartProgram.Transition, exits: Set<String>)], in active: _Active
     ) -> Bool {
         for _ in kept {
             guard _countTransition() else { return false }
@@ -65,7 +68,6 @@ extension FlowChartMachine {
         let exitOrder = exits.sorted { program.position[$0]! > program.position[$1]! }
         let raised = exitOrder.flatMap { program.states[$0]!.onExit } + kept.flatMap(\.0.raise)
         guard raised.isEmpty || _countRaised(raised.count) else { return false }
-        let active = _active()
         // History, before anything exits: SCXML's `exitStates`.
         for id in exits {
             for history in program.states[id]!.histories {

@@ -20,7 +20,9 @@ import FlowKit
 /// where the machine offers it to every active atomic state (`FlowRuntime.activeNodes`),
 /// resolves conflicts, and takes the kept transitions as one
 /// `FlowRuntime.navigate(toEach:)` transaction: one target per transition, from its
-/// domain node.
+/// domain node. A chart of format 3 is always run that way, and the machine also works out
+/// each entry set and records history itself, handing FlowKit one path per atomic state
+/// entered; eventless transitions then run as further transactions, until none is enabled.
 @MainActor
 public final class FlowChartMachine {
     /// The name of the hidden container above the chart's root state.

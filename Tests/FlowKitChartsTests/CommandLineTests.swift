@@ -58,11 +58,21 @@ struct CommandLineTests {
         try expectTraces(cases, in: ChartFiles.ownDirectory)
     }
 
-    @Test("flowchart check accepts a valid chart of either format, naming the format")
+    @Test("flowchart trace prints each of this target's format-3 charts exactly")
+    func traceOwnStructureCharts() throws {
+        let cases = try ChartFiles.own().filter {
+            $0.name.hasPrefix("structure_") && $0.expectedRejection == nil
+        }
+        #expect(cases.count == 8)
+        try expectTraces(cases, in: ChartFiles.ownDirectory)
+    }
+
+    @Test("flowchart check accepts a valid chart of any format, naming the format")
     func checkValid() throws {
         for (directory, name, format) in [
             (ChartFiles.handCheckedDirectory, "parallel_01_regions", "flowkit-hsm-case/2"),
             (ChartFiles.handCheckedDirectory, "h01_bubble_lcca", "flowkit-hsm-case/1"),
+            (ChartFiles.handCheckedDirectory, "structure_01_eventless", "flowkit-hsm-case/3"),
         ] {
             let path = directory.appendingPathComponent(name + ".json").path
             let result = try FlowchartProcess.run(["check", path])
@@ -126,6 +136,21 @@ struct CommandLineTests {
         let result = try FlowchartProcess.run(["trace", file.path])
         #expect(result.status == 1)
         #expect(result.error.contains("10000") || result.error.contains("10,000"))
+    }
+
+    @Test("A format-3 chart whose eventless transitions loop exits 1, naming the limit")
+    func eventlessLoop() throws {
+        let file = FileManager.default.temporaryDirectory
+            .appendingPathComponent("eventless-\(UUID().uuidString).json")
+        try Data(StructureFormatTests.eventlessLoopJSON.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = try FlowchartProcess.run(["trace", file.path])
+        #expect(result.status == 1)
+        #expect(
+            result.error
+                == "flowchart: event 'start' was followed by more than 100 eventless steps; "
+                + "the chart's eventless transitions loop\n")
+        #expect(try FlowchartProcess.run(["check", file.path]).status == 0)
     }
 
     @Test(

@@ -87,9 +87,10 @@ struct ExampleChartTests {
     }
 
     @Test(
-        "This target's format-2 charts trace the same on the format-2 reference interpreter",
+        "This target's format-2 and -3 charts trace the same on the SCXML reference interpreter",
         arguments: try ChartFiles.own().filter {
-            $0.expectedRejection == nil && $0.name.hasPrefix("parallel_")
+            $0.expectedRejection == nil
+                && ($0.name.hasPrefix("parallel_") || $0.name.hasPrefix("structure_"))
         })
     func ownParallelChartMatchesReference(_ chartCase: ChartCase) throws {
         var reference = ParallelReferenceInterpreter(
@@ -115,6 +116,19 @@ struct ExampleChartTests {
             "reject_parallel_parallel_region", "reject_parallel_deep_history_inside",
             "reject_parallel_history_default", "reject_parallel_format1_root",
             "reject_parallel_no_format",
+            // Format 3.
+            "structure_cond_syntax", "structure_descriptor_done", "structure_eventless_parallel",
+            "structure_history_default_list", "structure_initial_parallel",
+            "structure_internal_targets", "structure_onentry_start", "structure_targets_history",
+            "reject_structure_bad_cond", "reject_structure_bad_descriptor",
+            "reject_structure_cond_format2", "reject_structure_cond_nesting",
+            "reject_structure_cond_unknown_state", "reject_structure_conflicting_targets",
+            "reject_structure_deep_history_inside", "reject_structure_empty_event",
+            "reject_structure_final_region", "reject_structure_history_default_not_descendant",
+            "reject_structure_history_onentry", "reject_structure_initial_conflict",
+            "reject_structure_initial_not_descendant", "reject_structure_onentry_format1",
+            "reject_structure_target_ancestor",
+            "reject_structure_unknown_target_in_list",
         ] {
             #expect(names.contains(rule), "missing chart \(rule)")
         }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import FlowKitCharts
@@ -112,5 +113,41 @@ struct MermaidTests {
         #expect(throws: FlowChartError.unknownID("X", context: "initial of 'R'")) {
             try chart.mermaidDiagram()
         }
+    }
+
+    @Test("Format 3's lists draw one arrow per id; eventless transitions and conds are labelled")
+    func structureDiagram() throws {
+        let chart = FlowChart(
+            format: FlowChart.structureFormatIdentifier,
+            root: .init(
+                id: "R", initial: "A2 B2",
+                children: [
+                    .parallel(
+                        "P",
+                        [
+                            .init(
+                                id: "A", initial: "A1",
+                                children: [.init(id: "A1"), .init(id: "A2")]),
+                            .init(
+                                id: "B", initial: "B1",
+                                children: [.init(id: "B1"), .init(id: "B2")]),
+                            .history("PH", .deep, default: "A1 B1"),
+                        ]),
+                    .init(id: "Q"),
+                ]),
+            transitions: [
+                .init(source: "Q", event: "go error.*", target: "A1 B2"),
+                .init(source: "P", event: nil, target: "Q", cond: "In('A2') and In('B2')"),
+            ])
+        let lines = try chart.mermaidDiagram().split(separator: "\n").map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+        #expect(Array(lines[2...4]) == ["state R {", "[*] --> A2", "[*] --> B2"])
+        #expect(lines.contains("PH --> A1 : default") && lines.contains("PH --> B1 : default"))
+        #expect(
+            Array(lines.suffix(3)) == [
+                "Q --> A1 : go error.*", "Q --> B2 : go error.*",
+                "P --> Q : (eventless) [In('A2') and In('B2')]",
+            ])
     }
 }

@@ -12,7 +12,8 @@ struct RandomChartTests {
     static let seeds: [UInt64] = Array(1...400) + [8738]
     static let limit = 200
 
-    /// Runs `chart` on FlowKit, as `flowchart trace` does, stopping at a runaway.
+    /// Runs `chart` on FlowKit, as `flowchart trace` does, stopping at a runaway (raised
+    /// events or, in format 3, eventless steps without end).
     static func runOnFlowKit(
         _ chart: FlowChart
     ) throws -> (
@@ -22,13 +23,13 @@ struct RandomChartTests {
         machine.transitionLimit = limit
         do {
             try machine.start()
-        } catch FlowChartError.runaway {
+        } catch FlowChartError.runaway, FlowChartError.eventlessLoop {
             return (.runaway(afterEvent: -1), machine)
         }
         for (index, event) in chart.events.enumerated() {
             do {
                 try machine.send(event)
-            } catch FlowChartError.runaway {
+            } catch FlowChartError.runaway, FlowChartError.eventlessLoop {
                 return (.runaway(afterEvent: index), machine)
             }
         }

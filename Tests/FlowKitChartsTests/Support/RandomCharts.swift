@@ -22,7 +22,9 @@ struct SplitMix64: RandomNumberGenerator {
 enum RandomCharts {
     static let alphabet = ["a", "b", "c", "d"]
 
-    static func make(seed: UInt64, parallel: Bool = false) -> FlowChart {
+    static func make(
+        seed: UInt64, parallel: Bool = false, nestedParallel: Bool = false
+    ) -> FlowChart {
         var rng = SplitMix64(seed: seed)
         var counter = 0
         var ids: [String] = []
@@ -41,7 +43,9 @@ enum RandomCharts {
                 depth >= 3 || counter > 14
                 ? 0 : Int.random(in: isRoot ? 2...3 : 0...3, using: &rng)
             guard childCount > 0 else { return FlowChart.Node(id: id) }
-            let isParallel = parallel && !isRegion && Int.random(in: 0..<100, using: &rng) < 35
+            let isParallel =
+                parallel && (!isRegion || nestedParallel)
+                && Int.random(in: 0..<100, using: &rng) < 35
             var children = (0..<childCount).map { _ in
                 node(depth: depth + 1, isRoot: false, isRegion: isParallel)
             }
