@@ -87,3 +87,28 @@ awk '
         }
     }
 ' "$work/qt.txt" "$work/flowkit.txt"
+
+# Not a timing: where the two engines end up on the repository's SCXML documents (the
+# examples and hand-checked examples as written by FlowKit, and the hand-written ones), each
+# fed its own events. A difference is a place where the engines read SCXML differently (the
+# final configuration is compared; FlowKit's wrapper root `scxml` is left out).
+echo
+echo "== final configurations on the SCXML corpus, Qt beside FlowKit"
+swift build --product flowchart 2>&1 | tail -n 1
+flowchart="$(swift build --show-bin-path)/flowchart"
+same=0
+for document in Tests/FlowKitChartsTests/SCXML/Corpus/*.scxml Tests/FlowKitChartsTests/SCXML/*.scxml; do
+    name="$(basename "$document" .scxml)"
+    sed -n 's|.*<flowkit:events>\(.*\)</flowkit:events>.*|\1|p' "$document" | tr ' ' '\n' \
+        >"$work/corpus.events"
+    qt="$("$work/qt-scxml-driver" "$document" "$work/corpus.events" 1 2>/dev/null \
+        | sed 's/.*config=//')"
+    flowkit="$("$flowchart" trace "$document" | tail -n 1 | sed 's/^config //' | tr ' ' '\n' \
+        | grep -vx scxml | sort | paste -sd, -)"
+    if [ "$qt" = "$flowkit" ]; then
+        same=$((same + 1))
+    else
+        echo "  $name: Qt $qt; FlowKit $flowkit"
+    fi
+done
+echo "  $same documents end in the same configuration"
