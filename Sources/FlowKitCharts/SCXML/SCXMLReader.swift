@@ -294,7 +294,11 @@ final class _SCXMLReader: NSObject, XMLParserDelegate {
                 fail(.overLimit(.eventText), top)
             }
         default:
-            if string.contains(where: { !$0.isWhitespace }) { fail(.unexpectedText, top) }
+            // XML's white space: space, tab, carriage return, line feed.
+            let isText = string.utf8.contains {
+                $0 != 0x20 && $0 != 0x09 && $0 != 0x0D && $0 != 0x0A
+            }
+            if isText { fail(.unexpectedText, top) }
         }
     }
 
