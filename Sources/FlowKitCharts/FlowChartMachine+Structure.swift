@@ -15,7 +15,7 @@ extension FlowChartMachine {
     /// The start: the root's default entry as one transaction from the container, then the
     /// eventless steps it enables.
     func _structuredStart() {
-        var entry = Set<String>()
+        var entry = _ChartProgram.EntrySet()
         program.addDescendants(program.root, records: historyRecords, into: &entry)
         guard let container = runtime.root else { return }
         let targets = _paths(entering: entry, from: nil, node: container)
@@ -83,7 +83,7 @@ extension FlowChartMachine {
         for name in raised { runtime.send(ChartEvent(name: name)) }
         var targets: [FlowNavigationTarget] = []
         for step in kept.compactMap(\.transition.step) {
-            var entry = Set<String>()
+            var entry = _ChartProgram.EntrySet()
             for target in step.targets {
                 program.addDescendants(target, records: historyRecords, into: &entry)
             }
@@ -115,9 +115,9 @@ extension FlowChartMachine {
     /// One path per atomic state of `entry`, in document order, from `domain` (whose node is
     /// `node`): the first reenters the domain, the others continue through what it builds.
     func _paths(
-        entering entry: Set<String>, from domain: String?, node: FlowController
+        entering entry: _ChartProgram.EntrySet, from domain: String?, node: FlowController
     ) -> [FlowNavigationTarget] {
-        let atoms = entry.filter { program.states[$0]!.children.isEmpty }
+        let atoms = entry.states.filter { program.states[$0]!.children.isEmpty }
             .sorted { program.position[$0]! < program.position[$1]! }
         return atoms.enumerated().map { index, atom in
             FlowNavigationTarget(

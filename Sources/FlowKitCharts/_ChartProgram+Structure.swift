@@ -120,6 +120,23 @@ extension _ChartProgram {
 
     // MARK: Entry sets
 
+    /// An entry set being worked out: the states, and every state that is one of them or
+    /// has one of them inside it (so "does anything enter inside this region?" is one
+    /// lookup, not a scan of the set).
+    struct EntrySet {
+        var states: Set<String> = []
+        var covered: Set<String> = []
+    }
+
+    /// Adds `id` to `entry`, marking it and its ancestors as covered.
+    func insert(_ id: String, into entry: inout EntrySet) {
+        guard entry.states.insert(id).inserted else { return }
+        var current: String? = id
+        while let node = current, entry.covered.insert(node).inserted {
+            current = states[node]!.parent
+        }
+    }
+
     /// What a history target enters: its record, else its default.
     func effectiveTargets(_ history: String, records: [String: [String]]) -> [String] {
         records[history] ?? states[history]!.defaultTargets
@@ -127,7 +144,7 @@ extension _ChartProgram {
 
     /// Adds `state` and what its default entry enters (SCXML's `addDescendantStatesToEnter`).
     func addDescendants(
-        _ id: String, records: [String: [String]], into entry: inout Set<String>
+        _ id: String, records: [String: [String]], into entry: inout EntrySet
     ) {
         let state = states[id]!
         if state.kind == .history {
@@ -138,9 +155,9 @@ extension _ChartProgram {
             }
             return
         }
-        entry.insert(id)
+        insert(id, into: &entry)
         if state.isParallel {
-            for region in state.children where !entry.contains(where: { isInside($0, region) }) {
+            for region in state.children where !entry.covered.contains(region) {
                 addDescendants(region, records: records, into: &entry)
             }
         } else if !state.children.isEmpty {
@@ -158,15 +175,14 @@ extension _ChartProgram {
     /// `addAncestorStatesToEnter`).
     func addAncestors(
         _ id: String, upTo top: String?, records: [String: [String]],
-        into entry: inout Set<String>
+        into entry: inout EntrySet
     ) {
         var current = states[id]!.parent
         while let ancestor = current, ancestor != top {
-            entry.insert(ancestor)
+            insert(ancestor, into: &entry)
             let state = states[ancestor]!
             if state.isParallel {
-                for region in state.children
-                where !entry.contains(where: { isInside($0, region) }) {
+                for region in state.children where !entry.covered.contains(region) {
                     addDescendants(region, records: records, into: &entry)
                 }
             }
@@ -174,8 +190,4 @@ extension _ChartProgram {
         }
     }
 
-    /// Whether `id` lies inside `ancestor` or is it.
-    private func isInside(_ id: String, _ ancestor: String) -> Bool {
-        isDescendant(id, ofOrSelf: ancestor)
-    }
 }

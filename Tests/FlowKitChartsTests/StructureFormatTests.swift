@@ -29,8 +29,10 @@ struct StructureFormatTests {
 
 extension StructureFormatTests {
     @Test("Random charts of formats 1 and 2 trace the same when they are read as format 3")
-    func randomFormerChartsAsFormat3() throws {
+    func randomFormerChartsAsFormat3() async throws {
         for seed in RandomChartTests.seeds {
+            // Long on the main actor: let other suites' main-actor work run between charts.
+            await Task.yield()
             for parallel in [false, true] {
                 let chart = RandomCharts.make(seed: seed, parallel: parallel)
                 var structured = chart
@@ -47,11 +49,13 @@ extension StructureFormatTests {
     static let randomSeeds: [UInt64] = Array(1...400)
 
     @Test("Random format-3 charts trace exactly as the independent SCXML reference reading")
-    func randomMatchesReference() throws {
+    func randomMatchesReference() async throws {
         var counts: [String: Int] = [:]
         var runaways = 0
         var lines = 0
         for seed in Self.randomSeeds {
+            // Long on the main actor: let other suites' main-actor work run between charts.
+            await Task.yield()
             let chart = RandomStructuredCharts.make(seed: seed)
             try chart.validate()
             var reference = ParallelReferenceInterpreter(
