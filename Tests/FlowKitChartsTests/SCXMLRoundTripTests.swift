@@ -55,6 +55,45 @@ struct SCXMLRoundTripTests {
         #expect(parallel > RandomChartTests.seeds.count / 2)
     }
 
+    @Test("Every random format-3 chart runs the same through SCXML, line for line")
+    func randomStructuredCorpus() async throws {
+        var same = 0
+        for seed in StructureFormatTests.randomSeeds {
+            // Long on the main actor: let other suites' main-actor work run between charts.
+            await Task.yield()
+            let chart = RandomStructuredCharts.make(seed: seed)
+            let copy = try Self.roundTrip(chart)
+            let (expected, original) = try RandomChartTests.runOnFlowKit(chart)
+            let (actual, read) = try RandomChartTests.runOnFlowKit(copy)
+            #expect(actual == expected, "seed \(seed)")
+            #expect(read.lines == original.lines, "seed \(seed)")
+            // The same chart, but for a false guard, which SCXML writes as cond="false".
+            var unguarded = chart
+            for index in unguarded.transitions.indices where !unguarded.transitions[index].guard {
+                unguarded.transitions[index].guard = true
+                unguarded.transitions[index].cond = "false"
+            }
+            if Self.sortedBySource(copy) == Self.sortedBySource(unguarded) { same += 1 }
+        }
+        #expect(same == StructureFormatTests.randomSeeds.count)
+    }
+
+    /// `chart` with its transitions in the order SCXML writes them: by source, in document
+    /// order, each source's in the chart's order.
+    static func sortedBySource(_ chart: FlowChart) -> FlowChart {
+        var order: [String: Int] = [:]
+        var pending = [chart.root]
+        while let node = pending.popLast() {
+            order[node.id] = order.count
+            pending.append(contentsOf: node.children.reversed())
+        }
+        var sorted = chart
+        sorted.transitions = chart.transitions.enumerated().sorted {
+            (order[$0.element.source]!, $0.offset) < (order[$1.element.source]!, $1.offset)
+        }.map(\.element)
+        return sorted
+    }
+
     @Test(
         "The corpus's SCXML documents are the writer's output and trace to the JSON's expected trace"
     )
