@@ -28,17 +28,48 @@ struct StructureFormatTests {
 }
 
 extension StructureFormatTests {
+    /// The limits of the format-3 random tests: lower than the machine's defaults, since a
+    /// runaway chart costs its limit's worth of transactions and a quarter of these charts
+    /// run away; the eventless limit below the transition limit, so that both stop charts.
+    static let randomLimit = 60
+    static let randomEventlessLimit = 20
+
+    /// ``RandomChartTests/runOnFlowKit(_:)`` with ``randomLimit`` and
+    /// ``randomEventlessLimit``. (These tests hold the main actor while they run, as the other
+    /// random chart tests do, so they are kept short: other suites' awaited results have
+    /// time limits. Yielding between steps made those wait longer, not shorter.)
+    static func runLimited(
+        _ chart: FlowChart
+    ) throws -> (ReferenceInterpreter.Outcome, FlowChartMachine) {
+        let machine = try FlowChartMachine(chart: chart)
+        machine.transitionLimit = randomLimit
+        machine.eventlessStepLimit = randomEventlessLimit
+        do {
+            try machine.start()
+        } catch FlowChartError.runaway, FlowChartError.eventlessLoop {
+            return (.runaway(afterEvent: -1), machine)
+        }
+        for (index, event) in chart.events.enumerated() {
+            do {
+                try machine.send(event)
+            } catch FlowChartError.runaway, FlowChartError.eventlessLoop {
+                return (.runaway(afterEvent: index), machine)
+            }
+        }
+        return (.trace(machine.traceText), machine)
+    }
+
     @Test("Random charts of formats 1 and 2 trace the same when they are read as format 3")
-    func randomFormerChartsAsFormat3() async throws {
-        for seed in RandomChartTests.seeds {
-            // Long on the main actor: let other suites' main-actor work run between charts.
-            await Task.yield()
+    func randomFormerChartsAsFormat3() throws {
+        // RandomChartTests runs these charts in full; the first 60 read as format 3 (the whole
+        // 401 agreed when this was written; the suite is kept short, see runLimited).
+        for seed in RandomChartTests.seeds.prefix(60) {
             for parallel in [false, true] {
                 let chart = RandomCharts.make(seed: seed, parallel: parallel)
                 var structured = chart
                 structured.format = FlowChart.structureFormatIdentifier
-                let (expected, _) = try RandomChartTests.runOnFlowKit(chart)
-                let (actual, _) = try RandomChartTests.runOnFlowKit(structured)
+                let (expected, _) = try Self.runLimited(chart)
+                let (actual, _) = try Self.runLimited(structured)
                 #expect(actual == expected, "seed \(seed), parallel: \(parallel)")
             }
         }
@@ -46,22 +77,20 @@ extension StructureFormatTests {
 }
 
 extension StructureFormatTests {
-    static let randomSeeds: [UInt64] = Array(1...400)
+    static let randomSeeds: [UInt64] = Array(1...250)
 
     @Test("Random format-3 charts trace exactly as the independent SCXML reference reading")
-    func randomMatchesReference() async throws {
+    func randomMatchesReference() throws {
         var counts: [String: Int] = [:]
         var runaways = 0
         var lines = 0
         for seed in Self.randomSeeds {
-            // Long on the main actor: let other suites' main-actor work run between charts.
-            await Task.yield()
             let chart = RandomStructuredCharts.make(seed: seed)
             try chart.validate()
             var reference = ParallelReferenceInterpreter(
-                chart: chart, limit: RandomChartTests.limit)
+                chart: chart, limit: Self.randomLimit, eventlessLimit: Self.randomEventlessLimit)
             let expected = reference.run()
-            let (actual, machine) = try RandomChartTests.runOnFlowKit(chart)
+            let (actual, machine) = try Self.runLimited(chart)
             #expect(actual == expected, "seed \(seed)")
             if case .runaway = expected { runaways += 1 }
             lines += machine.lines.count
@@ -108,7 +137,8 @@ extension StructureFormatTests {
         #expect(lines > charts * 40)
         // Format 3's charts loop more often than format 2's (descriptors match more events,
         // eventless transitions chain); a runaway chart is compared up to the event that
-        // ran away. (At the time of writing: 400 charts, 123 runaways, all agreeing.)
+        // ran away. (At the time of writing: 250 charts, 80 runaways, all agreeing; seeds 1-400, 123
+        // runaways, all agreeing.)
         #expect(runaways < charts * 2 / 5)
     }
 }
