@@ -49,7 +49,7 @@ let package = Package(
         .testTarget(name: "FlowKitTestingTests", dependencies: ["FlowKit", "FlowKitTesting"]),
         .testTarget(
             name: "FlowKitChartsTests", dependencies: ["FlowKit", "FlowKitCharts"],
-            exclude: ["Charts", "Examples", "HandChecked"]),
+            exclude: ["Charts", "Examples", "HandChecked", "SCXML"]),
         .testTarget(name: "FlowKitStoreTests", dependencies: ["FlowKit", "FlowKitStore"]),
         .testTarget(
             name: "FlowKitLinksTests", dependencies: ["FlowKit", "FlowKitLinks"],

@@ -5,7 +5,7 @@ import PackageDescription
 // products. They are built with libFuzzer and AddressSanitizer and run by
 // scripts/fuzz-inputs.sh:
 //
-//     bash scripts/fuzz-inputs.sh links 60     # or snapshots, charts, operations
+//     bash scripts/fuzz-inputs.sh links 60     # or snapshots, charts, scxml, operations
 //
 // The operations target runs the model-based random test's code: Sources/flowkit-fuzz/ModelBased
 // is a symbolic link to ../Tests/FlowKitTests/ModelBased (one model, compiled by both), less
@@ -19,7 +19,7 @@ let package = Package(
         .package(name: "FlowKit", path: "..")
     ],
     targets: [
-        // One libFuzzer binary; FLOWKIT_FUZZ_TARGET (links, snapshots, charts, operations)
+        // One libFuzzer binary; FLOWKIT_FUZZ_TARGET (links, snapshots, charts, scxml, operations)
         // picks the door.
         .executableTarget(
             name: "flowkit-fuzz",

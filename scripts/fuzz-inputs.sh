@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# Coverage-guided fuzzing of FlowKit's three doors for outside bytes and of its operations
+# Coverage-guided fuzzing of FlowKit's four doors for outside bytes and of its operations
 # (Docs/Reliability.md, "Coverage-guided fuzzing"): builds the Fuzz package with libFuzzer and
 # AddressSanitizer, then runs one target on top of its seed corpus (Tests/Fuzz/Corpus/TARGET)
 # and dictionary (if it has one).
 #
-#   scripts/fuzz-inputs.sh TARGET [SECONDS]    # TARGET: links, snapshots, charts or
-#                                              # operations (30 s)
+#   scripts/fuzz-inputs.sh TARGET [SECONDS]    # TARGET: links, snapshots, charts, scxml
+#                                              # or operations (30 s)
 #   scripts/fuzz-inputs.sh TARGET FILE...      # replays inputs (a crash file, a seed)
 #
 # Fails (exit 1) on a crash, a sanitizer report, an oracle failure, a timeout or running out
@@ -17,9 +17,9 @@ cd "$(dirname "$0")/.."
 
 target="${1:-}"
 case "$target" in
-links | snapshots | charts | operations) ;;
+links | snapshots | charts | scxml | operations) ;;
 *)
-    echo "usage: scripts/fuzz-inputs.sh links|snapshots|charts|operations [SECONDS | FILE...]" >&2
+    echo "usage: scripts/fuzz-inputs.sh links|snapshots|charts|scxml|operations [SECONDS | FILE...]" >&2
     exit 2
     ;;
 esac

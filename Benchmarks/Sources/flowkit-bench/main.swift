@@ -4,10 +4,13 @@ import Foundation
 //
 //     swift run -c release --package-path Benchmarks flowkit-bench [--quick] [--filter Area] [--check]
 //     swift run -c release --package-path Benchmarks flowkit-bench --instructions CASE ITERATIONS
+//     swift run -c release --package-path Benchmarks flowkit-bench --scxml DIR
 //
 // `--check` exits with status 1 if a target failed (otherwise the status is 0 whatever the
 // targets say). `--instructions` runs one case's operation a fixed number of times, with no
-// harness, for `scripts/callgrind.sh` (see InstructionCases.swift).
+// harness, for `scripts/callgrind.sh` (see InstructionCases.swift). `--scxml` writes the
+// chart documents as SCXML and runs FlowKit on them for `scripts/bench-scxml.sh` (see
+// SCXMLBenchmarks.swift).
 
 #if DEBUG
 FileHandle.standardError.write(
@@ -27,7 +30,7 @@ func fail(_ message: String, status: Int32) -> Never {
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-let known: Set<String> = ["--quick", "--check", "--filter", "--instructions"]
+let known: Set<String> = ["--quick", "--check", "--filter", "--instructions", "--scxml"]
 
 /// The value after `option`, if the option is given.
 func value(after option: String) -> String? {
@@ -45,6 +48,16 @@ if let name = value(after: "--instructions") {
         fail("no case '\(name)'; cases:\n" + cases.joined(separator: "\n"), status: 2)
     }
     print("flowkit-bench: \(name) x \(iterations) (checksum \(blackHoleChecksum))")
+    exit(0)
+}
+
+// The SCXML side-by-side with Qt (scripts/bench-scxml.sh): documents written, FlowKit run.
+if let directory = value(after: "--scxml") {
+    do {
+        try runSCXMLSideBySide(directory: directory)
+    } catch {
+        fail("\(error)", status: 1)
+    }
     exit(0)
 }
 

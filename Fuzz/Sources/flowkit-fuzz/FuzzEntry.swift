@@ -6,6 +6,7 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     case snapshots
     case charts
     case operations
+    case scxml
 
     /// The target named by the environment; the process stops if it names none.
     static let selected: FuzzTarget = {
@@ -56,6 +57,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         case .snapshots: SnapshotsTarget.run(bytes)
         case .charts: ChartsTarget.run(bytes)
         case .operations: OperationsTarget.run(bytes)
+        case .scxml: SCXMLTarget.run(bytes)
         }
     }
     return 0

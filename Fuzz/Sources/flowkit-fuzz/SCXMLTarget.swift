@@ -1,0 +1,56 @@
+import FlowKit
+import FlowKitCharts
+import Foundation
+
+/// The SCXML door: bytes through the SCXML reader (`FlowChart(scxml:)`, Foundation's
+/// `XMLParser` underneath), and for a document it accepts a run of its events (`trace()`, as
+/// `flowchart trace` does) and a trip through the writer.
+///
+/// Oracle: a refused document is an ``SCXMLError`` with a message, placed inside the document
+/// (a line no later than its last, a column no later than that line's end, or no place at
+/// all); an accepted one traces without a trap, or stops with a running limit (a raise loop,
+/// an eventless loop, a flood of raised events, a trace too long); and the writer writes it
+/// to a document the reader reads back to the same chart.
+@MainActor
+enum SCXMLTarget {
+    static func run(_ data: Data) {
+        let chart: FlowChart
+        do {
+            chart = try FlowChart(scxml: data)
+        } catch let error as SCXMLError {
+            return checkPlace(error, data)
+        } catch {
+            return oracle(false, "reading threw an untyped error: \(error)")
+        }
+        do {
+            let trace = try chart.trace()
+            oracle(trace.hasPrefix("start\n"), "a trace that does not start with 'start'")
+        } catch let error as FlowChartError {
+            oracle(error.stoppedRunning, "an accepted document stopped with \(error)")
+        } catch {
+            oracle(false, "an accepted document stopped with an untyped error: \(error)")
+        }
+        do {
+            let copy = try FlowChart(scxml: Data(try chart.scxmlDocument().utf8))
+            oracle(copy == chart, "the writer changed a chart")
+        } catch {
+            oracle(false, "an accepted document does not survive the writer: \(error)")
+        }
+    }
+
+    /// The refusal has a message and a place inside the document.
+    static func checkPlace(_ error: SCXMLError, _ data: Data) {
+        oracle(!error.description.isEmpty, "\(error.reason) without a message")
+        guard error.line > 0 else {
+            return oracle(error.column == 0, "a column without a line: \(error)")
+        }
+        let lines = String(decoding: data, as: UTF8.self).split(
+            separator: "\n", omittingEmptySubsequences: false)
+        oracle(error.line <= lines.count, "a line after the document's end: \(error)")
+        guard error.line <= lines.count else { return }
+        let length = lines[error.line - 1].unicodeScalars.count
+        oracle(
+            error.column >= 1 && error.column <= length + 1,
+            "a column outside line \(error.line) (\(length) characters): \(error)")
+    }
+}
