@@ -54,7 +54,10 @@ struct Save: FlowEvent {}
 @MainActor
 @Suite("Results guide")
 struct ResultsGuideTests {
-    @Test("run shows a child and returns its result", .timeLimit(.minutes(1)))
+    // The time limits guard against a hang, never time anything: these tests await the main
+    // actor, which every @MainActor suite of the parallel run shares, so on a loaded 2-core
+    // machine a test that takes 1 s alone can wait a minute for it.
+    @Test("run shows a child and returns its result", .timeLimit(.minutes(5)))
     func awaitingAResult() async throws {
         let app = FlowSwitch(name: "app")
         let runtime = try FlowRuntime(root: app)
@@ -84,7 +87,7 @@ struct ResultsGuideTests {
 
     @Test(
         "A dismissed child cancels the run; a cancelled task removes the child",
-        .timeLimit(.minutes(1)))
+        .timeLimit(.minutes(5)))
     func cancellation() async throws {
         let detail = FlowController(name: "detail")
         let runtime = try FlowRuntime(root: FlowStack(name: "stack", root: detail))
