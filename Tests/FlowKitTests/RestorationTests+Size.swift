@@ -16,7 +16,7 @@ enum ShopScreen: Codable, Hashable, Sendable {
 }
 
 @MainActor
-func makeShop(entriesPerTab: Int = 0) -> FlowTabs {
+func makeTabbedShop(entriesPerTab: Int = 0) -> FlowTabs {
     let tabs = (0..<4).map { index in
         let stack = FlowStack(
             name: "tab\(index)", route: FlowRoute("tab\(index)"),
@@ -111,7 +111,7 @@ struct RestorationSizeTests {
                         ], selectedTab: 4)
                 ]),
             history: [FlowSnapshot.HistoryEntry(path: "root/x", routes: [try route("h")])])
-        snapshot.dropped = ["root/gone"]
+        snapshot.dropped = [.init(path: "root/gone"), .init(path: "root/tabs/x", count: 3)]
         #expect(try jsonRoundTrip(snapshot) == snapshot)
     }
 
@@ -148,7 +148,7 @@ struct RestorationSizeTests {
 
     @Test("The shop takes at most 40 bytes of JSON per node (format 1 took about 90)")
     func bytesPerNode() throws {
-        let runtime = try FlowRuntime(root: makeShop(entriesPerTab: 124))
+        let runtime = try FlowRuntime(root: makeTabbedShop(entriesPerTab: 124))
         try runtime.start()
         let snapshot = try runtime.snapshot()
         let nodes = 1 + 4 * 126
@@ -157,5 +157,80 @@ struct RestorationSizeTests {
         let long = try JSONEncoder().encode(LegacySnapshotDocument(snapshot)).count
         #expect(compact <= 40 * nodes, "\(compact / nodes) bytes per node")
         #expect(long >= 80 * nodes, "format 1: \(long / nodes) bytes per node")
+    }
+
+    // MARK: The size budget
+
+    /// The shop, running, with `entries` items pushed on each tab and a sheet (a stack of
+    /// four) presented by the top entry of the last tab.
+    static func runningShop(entries: Int) throws -> FlowRuntime {
+        let shop = makeTabbedShop(entriesPerTab: entries)
+        let last = try #require(shop.tabs.last?.children.last)
+        let runtime = try FlowRuntime(root: shop)
+        try runtime.start()
+        let sheet = FlowStack(name: "sheet", route: "sheet", root: FlowController(name: "form"))
+        for _ in 0..<3 { try sheet.push(FlowController(name: "field")) }
+        try last.present(sheet)
+        return runtime
+    }
+
+    @Test("encodedSize is the size of the compact JSON JSONEncoder writes")
+    func encodedSizeIsExact() throws {
+        let saved = try makeSavedApp(world: RestoreWorld()).snapshot()
+        let shop = try Self.runningShop(entries: 3).snapshot()
+        var odd = FlowSnapshot(
+            root: FlowSnapshot.Node(
+                name: "a/\"b\u{1}é", kind: .split,
+                route: try FlowSnapshot.Route(FlowRoute(2.5)),
+                children: [FlowSnapshot.Node(name: "c", kind: .tabs, selectedTab: nil)],
+                state: .object(["k": .array([.null, .bool(false), .int(-12)])]),
+                focusedRegion: 2, collapsed: true, preferredColumn: .detail))
+        odd.dropped = [.init(path: "x/y", count: 12), .init(path: "z")]
+        for snapshot in [saved, shop, shop.trimmed(toFit: 300), odd] {
+            #expect(snapshot.encodedSize == (try JSONEncoder().encode(snapshot).count))
+        }
+    }
+
+    @Test("Over budget, a snapshot drops the farthest branches first, restores, and reports")
+    func budgetDropsFarthestFirst() throws {
+        let runtime = try Self.runningShop(entries: 3)
+        let full = try runtime.snapshot()
+        // The farthest branch: the sheet over tab 3's top entry (3 levels off the path).
+        let noSheet = try runtime.snapshot(budget: full.encodedSize - 1)
+        #expect(noSheet.dropped == [.init(path: "shop/tab3/item/sheet")])
+        #expect(noSheet.encodedSize <= full.encodedSize - 1)
+        // Then the entries of the tabs not shown, from the top, the last tab first; never
+        // the bottom entry, never the selected tab's covered entries.
+        let small = try runtime.snapshot(budget: noSheet.encodedSize - 60)
+        #expect(small.encodedSize <= noSheet.encodedSize - 60)
+        #expect(small.dropped.map(\.description) == ["shop/tab3/item and the 2 entries above it"])
+        let smallest = full.trimmed(toFit: 0)
+        #expect(
+            smallest.dropped.map(\.description) == [
+                "shop/tab3/item and the 2 entries above it",
+                "shop/tab2/item and the 2 entries above it",
+                "shop/tab0/item and the 2 entries above it",
+            ])
+        #expect(smallest.root.children.map(\.children.count) == [1, 4, 1, 1])
+        #expect(smallest.trimmed(toFit: 0) == smallest)
+        #expect(try jsonRoundTrip(smallest) == smallest)
+
+        // Restoring it restores the rest, and reports what was left out.
+        let restored = try FlowRuntime(root: makeTabbedShop())
+        let report = try restored.start(restoring: try jsonRoundTrip(small))
+        #expect(
+            report.skipped.map(\.description) == [
+                "shop/tab3/item: left out of the snapshot to fit its size budget, with the 2 "
+                    + "entries above it"
+            ])
+        #expect(report.restoredCount == 1 + 4 + 3 * 4 + 1)
+        let tabs = try #require(restored.root as? FlowTabs)
+        #expect(tabs.tabs.map(\.children.count) == [4, 4, 4, 1])
+        #expect(restored.focusedNode?.route == FlowRoute(ShopScreen.item(id: 100_002)))
+        let notRestored = restored.trace.records.filter {
+            if case .notRestored = $0 { return true }
+            return false
+        }
+        #expect(notRestored.count == 1)
     }
 }

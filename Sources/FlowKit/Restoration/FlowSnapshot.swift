@@ -43,10 +43,10 @@ public struct FlowSnapshot: Codable, Sendable, Equatable {
     /// The recorded history (``FlowRuntime/recordedHistory(at:)``), one entry per node path,
     /// sorted by path.
     public var history: [HistoryEntry]
-    /// The paths of the branches ``FlowRuntime/snapshot(budget:)`` left out to fit its
-    /// budget, farthest from the focused path first. Restoring reports each of them in
+    /// What ``FlowRuntime/snapshot(budget:)`` (``trimmed(toFit:)``) left out to fit its
+    /// budget, farthest from the shown path first. Restoring reports each in
     /// ``FlowRestoreReport/skipped``.
-    public var dropped: [String] = []
+    public var dropped: [Dropped] = []
 
     /// Creates a snapshot.
     public init(

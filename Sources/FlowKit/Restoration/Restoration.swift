@@ -65,6 +65,9 @@ final class _Restoration {
         try restoreContent(of: root, from: snapshot.root)
         for path in storedHistory.keys.sorted() { _ = try recordedHistory(at: path) }
         runtime._history = history
+        for run in snapshot.dropped {
+            skipped.append(FlowRestoreReport.Skipped(path: run.path, reason: _droppedReason(run)))
+        }
     }
 
     /// Rebuilds what `node` (restored, its guard allowed it) embeds and presents.

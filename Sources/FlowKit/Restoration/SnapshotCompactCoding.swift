@@ -154,7 +154,7 @@ extension FlowSnapshot {
             }
         }
         self.init(version: version, root: root, history: history)
-        dropped = try _decodeList(String.self, in: container, forKey: .d) ?? []
+        dropped = try _decodeList(Dropped.self, in: container, forKey: .d) ?? []
     }
 
     private static func _decodeNode(
