@@ -15,7 +15,7 @@ final class _Restoration {
     private let runtime: FlowRuntime
     private let snapshot: FlowSnapshot
     /// The route value types known so far, by `String(reflecting:)` name.
-    private var types: [String: any (Decodable & Hashable & Sendable).Type] = [:]
+    private(set) var types: [String: any (Decodable & Hashable & Sendable).Type] = [:]
     private var seenTypes = Set<ObjectIdentifier>()
     /// Nodes whose entry guard allowed them. Each stays in the tree until the commit (a node
     /// is left out only before its guard allows it), so no identity here outlives its node.
@@ -38,6 +38,8 @@ final class _Restoration {
     private var mark: UInt64 = 0
     private let storedHistory: [String: [FlowSnapshot.Route]]
     private var history: [String: [FlowRoute]] = [:]
+    /// The tabs whose content is set aside for a lazy restoration (`nil`: restore it all).
+    var deferred: [_LazyRestoration.Branch]?
 
     init(
         runtime: FlowRuntime, snapshot: FlowSnapshot,
@@ -56,7 +58,7 @@ final class _Restoration {
     /// Rebuilds the snapshot's tree below `root` and the recorded history. Called in the
     /// check phase of the restoring change.
     func restore(_ root: FlowController) throws {
-        mark = runtime._checkMark
+        startCheck()
         try restoreState(of: root, from: snapshot.root)
         if let reason = refusal(of: root) {
             throw FlowError.entryRefused(node: root.path, reason: reason)
@@ -70,12 +72,27 @@ final class _Restoration {
         }
     }
 
+    /// Notes where the check phase of the restoring change begins: older nodes are the app's.
+    func startCheck() {
+        mark = runtime._checkMark
+    }
+
+    /// Knows `types` too (learned by the restoration a lazy one continues).
+    func adopt(_ types: [String: any (Decodable & Hashable & Sendable).Type]) {
+        self.types.merge(types) { current, _ in current }
+    }
+
+    /// Keeps `node`'s content as it is now, to give it back on rollback.
+    func recordComposition(of node: FlowController) {
+        compositions.append((node, node._children, node._presented))
+    }
+
     /// Rebuilds what `node` (restored, its guard allowed it) embeds and presents.
     func restoreContent(of node: FlowController, from stored: FlowSnapshot.Node) throws {
         learnTypes(of: node)
         let children = node._children
         let presented = node._presented
-        compositions.append((node, children, presented))
+        recordComposition(of: node)
         // The content is built in place (so guards and factories below see it), then set
         // once more through `_setContent` so that observers hear of it.
         if let tabs = node as? FlowTabs {

@@ -127,6 +127,9 @@ public final class FlowRuntime: Observable {
     var _pendingWakeups = 0
     /// Set once ``start()`` (or a restoration) has entered the tree.
     var _wasStarted = false
+    /// The restoration the runtime started with: its report, and the tabs a lazy one has not
+    /// built yet (Restoration/Restoration+Lazy.swift).
+    var _lazy: _LazyRestoration?
     /// The change a guard redirected, waiting for the redirect's flow to finish.
     var _pendingIntent: _PendingIntent?
     var _intentCount = 0

@@ -228,6 +228,7 @@ extension FlowRuntime {
         if change.kind == .stop {
             isRunning = false
             root = nil
+            _lazy?.discardPending()
         }
 
         // Report.

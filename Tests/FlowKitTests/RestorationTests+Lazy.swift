@@ -1,0 +1,164 @@
+import FlowKit
+import FlowKitTesting
+import Foundation
+import Testing
+
+/// Everything a restored runtime shows: the tree (names, kinds, routes, focus, tab
+/// selections, saved states), its snapshot, and its report (what was left out, as a set).
+@MainActor
+private func outcome(_ runtime: FlowRuntime) throws -> (String, FlowSnapshot, Set<String>, Int) {
+    let report = try #require(runtime.restoreReport)
+    #expect(report.pending.isEmpty)
+    return (
+        describeTree(runtime), try runtime.snapshot(), Set(report.skipped.map(\.description)),
+        report.restoredCount
+    )
+}
+
+@MainActor
+@Suite("Restoration: tabs built on their first visit")
+struct RestorationLazyTests {
+    @Test("Lazily, only the shown tab's content is built; a tab's is built when it is selected")
+    func builtOnFirstVisit() throws {
+        let snapshot = try makeSavedApp(world: RestoreWorld()).snapshot()
+        let world = RestoreWorld()
+        let host = RecordingFlowHost()
+        let runtime = try FlowRuntime(root: world.makeApp(), host: host)
+        let report = try runtime.start(
+            restoring: snapshot, routeTypes: [LoginStep.self], lazily: true)
+
+        // The search tab is shown: the catalog tab entered (its guard asked), not its stack.
+        #expect(report.pending == ["app/main/tabs/catalog"])
+        #expect(!report.isComplete && report.skipped.isEmpty)
+        #expect(report.restoredCount == 6)
+        #expect(
+            world.guardCalls.keys.sorted() == [
+                "app", "catalog", "main", "profile", "search", "tabs",
+            ])
+        let tabs = try #require(runtime.node(at: "app/main/tabs") as? FlowTabs)
+        #expect(tabs.tabs[0].children.isEmpty && tabs.tabs[0].state == .entered)
+        #expect(runtime.focusedNode?.path == "app/main/tabs/search")
+        // Its snapshot is the one it was restored from: the catalog's content is kept.
+        #expect(try runtime.snapshot() == snapshot)
+
+        world.journal.removeAll()
+        try tabs.select(at: 0)
+        #expect(
+            world.journal == [
+                "guard list", "restore detail(id: 1)", "guard detail(id: 1)",
+                "restore detail(id: 2)", "guard detail(id: 2)", "guard review(id: 2, stars: 5)",
+                "guard share(id: 2)",
+            ])
+        #expect(host.changes.map(\.kind) == [.start, .restoreBranch, .select])
+        #expect(
+            host.changes[1].entered == [
+                "app/main/tabs/catalog/list", "app/main/tabs/catalog/detail",
+                "app/main/tabs/catalog/detail", "app/main/tabs/catalog/review",
+            ])
+        #expect(runtime.restoreReport == FlowRestoreReport(skipped: [], restoredCount: 11))
+        #expect(runtime.focusedNode?.path == "app/main/tabs/catalog/review/share")
+        #expect(world.guardCalls.values.allSatisfy { $0 == 1 })
+    }
+
+    @Test("Restored eagerly and lazily, once every tab was visited, nothing tells them apart")
+    func eagerAndLazyAgree() throws {
+        let saved = try makeSavedApp(world: RestoreWorld()).snapshot()
+        // Variants: as saved; catalog shown; a guard in the catalog refusing; a budget.
+        var catalogShown = saved
+        catalogShown.root.children[0].children[0].selectedTab = 0
+        let refusing: Set<String> = ["detail(id: 2)"]
+        let trimmed = saved.trimmed(toFit: saved.encodedSize - 10)
+        #expect(!trimmed.dropped.isEmpty)
+        let variants: [(FlowSnapshot, Set<String>)] = [
+            (saved, []), (catalogShown, []), (saved, refusing), (trimmed, []),
+        ]
+        for (snapshot, refused) in variants {
+            for visit in ["restorePendingBranches", "select", "navigate"] {
+                func restore(lazily: Bool) throws -> FlowRuntime {
+                    let world = RestoreWorld()
+                    world.refused = refused
+                    let runtime = try FlowRuntime(root: world.makeApp())
+                    try runtime.start(
+                        restoring: snapshot, routeTypes: [LoginStep.self], lazily: lazily)
+                    let tabs = try #require(runtime.node(at: "app/main/tabs") as? FlowTabs)
+                    switch visit {
+                    case "restorePendingBranches": try runtime.restorePendingBranches()
+                    case "select":
+                        for index in [2, 0, 1] { try tabs.select(at: index) }
+                    default:
+                        try runtime.navigate(to: [
+                            .child("main"), .child("tabs"), .child("profile"),
+                        ])
+                    }
+                    return runtime
+                }
+                let eager = try outcome(try restore(lazily: false))
+                let lazy = try outcome(try restore(lazily: true))
+                #expect(eager.0 == lazy.0, "\(visit)")
+                #expect(eager.1 == lazy.1, "\(visit)")
+                #expect(eager.2 == lazy.2, "\(visit)")
+                #expect(eager.3 == lazy.3, "\(visit)")
+            }
+        }
+    }
+
+    @Test("A change above a pending tab builds it first: leaving exits it as an eager tree does")
+    func leavingExitsTheSame() throws {
+        let snapshot = try makeSavedApp(world: RestoreWorld()).snapshot()
+        var exits: [[String]] = []
+        for lazily in [false, true] {
+            let world = RestoreWorld()
+            let runtime = try FlowRuntime(root: world.makeApp())
+            try runtime.start(restoring: snapshot, routeTypes: [LoginStep.self], lazily: lazily)
+            let app = try #require(runtime.root as? FlowSwitch)
+            runtime.trace.removeAll()
+            try app.switch(to: "login")
+            exits.append(
+                runtime.trace.records.compactMap {
+                    if case .exit(let path) = $0 { return path }
+                    return nil
+                })
+            #expect(runtime.restoreReport?.pending == [])
+        }
+        #expect(exits[0] == exits[1])
+        #expect(exits[0].contains("app/main/tabs/catalog/review/share"))
+    }
+
+    @Test(
+        "A pending tab that cannot be restored gets the app's own content, and the report says why")
+    func failingBranch() throws {
+        var snapshot = try makeSavedApp(world: RestoreWorld()).snapshot()
+        snapshot.root.children[0].children[0].children[0].children[1].route?.type = "Nope.Gone"
+        let eager = try FlowRuntime(root: RestoreWorld().makeApp())
+        #expect(throws: FlowSnapshotError.self) {
+            try eager.start(restoring: snapshot, routeTypes: [LoginStep.self])
+        }
+
+        let runtime = try FlowRuntime(root: RestoreWorld().makeApp())
+        let report = try runtime.start(
+            restoring: snapshot, routeTypes: [LoginStep.self], lazily: true)
+        #expect(report.pending == ["app/main/tabs/catalog"])
+        let tabs = try #require(runtime.node(at: "app/main/tabs") as? FlowTabs)
+        try tabs.select(at: 0)
+        #expect(
+            runtime.restoreReport?.skipped.map(\.description) == [
+                "app/main/tabs/catalog: its content could not be restored: unknown route type "
+                    + "Nope.Gone at 'app/main/tabs/catalog/detail': pass it in routeTypes or "
+                    + "register a factory for it"
+            ])
+        #expect(tabs.tabs[0].children.map(\.name) == ["list"])
+        #expect(runtime.focusedNode?.path == "app/main/tabs/catalog/list")
+    }
+
+    @Test("Stopped with tabs pending, every node is released")
+    func pendingReleased() throws {
+        let snapshot = try makeSavedApp(world: RestoreWorld()).snapshot()
+        let world = RestoreWorld()
+        var runtime: FlowRuntime? = try FlowRuntime(root: world.makeApp())
+        try runtime?.start(restoring: snapshot, routeTypes: [LoginStep.self], lazily: true)
+        #expect(world.bag.alive.contains("list list"))  // the app's composition, set aside
+        try runtime?.stop()
+        runtime = nil
+        #expect(world.bag.alive.isEmpty)
+    }
+}
