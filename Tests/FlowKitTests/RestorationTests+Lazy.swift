@@ -161,4 +161,112 @@ struct RestorationLazyTests {
         runtime = nil
         #expect(world.bag.alive.isEmpty)
     }
+
+    /// A seeded random app state: tab selections, catalog pushes and pops, sheets presented
+    /// and dismissed, search queries; then guards that refuse and a size budget, at random.
+    static func randomCase(seed: UInt64) throws -> (FlowSnapshot, Set<String>, [Int]) {
+        var random = SeededRandom(seed: seed)
+        let world = RestoreWorld()
+        world.signedIn = SavedSession(user: "ada")
+        let app = world.makeApp()
+        let runtime = try FlowRuntime(root: app)
+        try runtime.start()
+        try app.switch(to: "main")
+        let tabs = try #require(runtime.node(at: "app/main/tabs") as? FlowTabs)
+        let catalog = try #require(tabs.tabs[0] as? FlowStack)
+        let search = try #require(tabs.tabs[1] as? SearchScreen)
+        for _ in 0..<random.next(below: 30) {
+            let top = catalog.children.last!
+            switch random.next(below: 6) {
+            case 0: try tabs.select(at: random.next(below: 3))
+            case 1:
+                try catalog.push(
+                    FlowController(
+                        name: "detail", route: FlowRoute(Shelf.detail(id: random.next(below: 9)))))
+            case 2: if catalog.children.count > 1 { try catalog.pop() }
+            case 3:
+                if top.presentedChild == nil {
+                    try top.present(
+                        FlowController(
+                            name: "share", route: FlowRoute(Sheet.share(id: random.next(below: 9))))
+                    )
+                }
+            case 4: if top.presentedChild != nil { try top.dismiss() }
+            default: search.query = "q\(random.next(below: 100))"
+            }
+        }
+        var snapshot = try runtime.snapshot()
+        var refused: Set<String> = []
+        for _ in 0..<random.next(below: 3) {
+            refused.insert("detail(id: \(random.next(below: 9)))")
+        }
+        if random.next(below: 3) == 0 {
+            snapshot = snapshot.trimmed(toFit: snapshot.encodedSize - random.next(below: 200))
+        }
+        let visits = (0..<random.next(below: 6)).map { _ in random.next(below: 7) }
+        return (snapshot, refused, visits)
+    }
+
+    @Test("Random apps restored eagerly and lazily end the same once every tab was visited")
+    func randomEagerAndLazyAgree() throws {
+        for seed in UInt64(1)...80 {
+            let (snapshot, refused, visits) = try Self.randomCase(seed: seed)
+            func restore(lazily: Bool) throws -> FlowRuntime {
+                let world = RestoreWorld()
+                world.refused = refused
+                let runtime = try FlowRuntime(root: world.makeApp())
+                try runtime.start(
+                    restoring: snapshot, routeTypes: [LoginStep.self], lazily: lazily)
+                // Visits: tab selections (0-2), navigations, a pop in the shown stack, leaving
+                // the tabs; then whatever is still pending.
+                let tabs = runtime.node(at: "app/main/tabs") as? FlowTabs
+                for visit in visits {
+                    switch visit {
+                    // A visit may fail (after leaving the tabs, say): the same way both ways.
+                    case 0, 1, 2: try? tabs?.select(at: visit)
+                    case 3:
+                        try? runtime.navigate(to: [
+                            .child("main"), .child("tabs"), .child("search"),
+                        ])
+                    case 4:
+                        try? runtime.navigate(to: [
+                            .child("main"), .child("tabs"), .child("catalog"),
+                            .child(Shelf.list), .push(Shelf.detail(id: 5)),
+                        ])
+                    case 5:
+                        try? (runtime.root as? FlowSwitch)?.switch(to: "login")
+                    default:
+                        let stack = tabs?.selectedTab as? FlowStack
+                        if let stack, stack.children.count > 1 { _ = try? stack.pop() }
+                    }
+                }
+                try runtime.restorePendingBranches()
+                return runtime
+            }
+            let eager = try outcome(try restore(lazily: false))
+            let lazy = try outcome(try restore(lazily: true))
+            #expect(eager.0 == lazy.0, "seed \(seed)")
+            #expect(eager.1 == lazy.1, "seed \(seed)")
+            #expect(eager.2 == lazy.2, "seed \(seed)")
+            #expect(eager.3 == lazy.3, "seed \(seed)")
+        }
+    }
+}
+
+/// SplitMix64: the same numbers for the same seed, on every platform.
+struct SeededRandom {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next(below bound: Int) -> Int {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        z ^= z >> 31
+        return Int(z % UInt64(bound))
+    }
 }
