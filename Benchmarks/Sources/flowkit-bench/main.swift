@@ -74,6 +74,7 @@ do {
     try runTabBenchmarks(harness)
     try runSplitBenchmarks(harness)
     try runRestorationBenchmarks(harness)
+    try runLaunchBenchmarks(harness)
     try runTransitionBenchmarks(harness)
     let memory = try runMemoryBenchmarks(harness, cycles: quick ? 100_000 : 1_000_000)
     let failed = reportTargets(harness, memory: memory)
