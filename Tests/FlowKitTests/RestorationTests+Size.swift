@@ -233,4 +233,65 @@ struct RestorationSizeTests {
         }
         #expect(notRestored.count == 1)
     }
+
+    // MARK: FlowKit's own JSON
+
+    @Test("FlowKit's own JSON writes what JSONEncoder writes, and reads what JSONDecoder reads")
+    func ownJSON() throws {
+        let saved = try makeSavedApp(world: RestoreWorld()).snapshot()
+        let shop = try Self.runningShop(entries: 3).snapshot()
+        var odd = FlowSnapshot(
+            root: FlowSnapshot.Node(
+                name: "a/\"b\u{1}é\u{1F600}", kind: .split,
+                route: try FlowSnapshot.Route(FlowRoute(2.5)),
+                children: [FlowSnapshot.Node(name: "c", kind: .tabs, selectedTab: nil)],
+                state: .object(["k": .array([.null, .bool(false), .int(-12), .double(0.25)])]),
+                focusedRegion: 2, collapsed: true, preferredColumn: .detail),
+            history: [.init(path: "a/b", routes: [try FlowSnapshot.Route(FlowRoute("x"))])])
+        odd.dropped = [.init(path: "x/y", count: 12), .init(path: "z")]
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        for snapshot in [saved, shop, shop.trimmed(toFit: 300), odd] {
+            let own = snapshot.json()
+            #expect(own.count == snapshot.encodedSize)
+            #expect(try JSONDecoder().decode(FlowSnapshot.self, from: Data(own)) == snapshot)
+            #expect(try FlowSnapshot(json: own) == snapshot)
+            #expect(try FlowSnapshot(json: Array(try encoder.encode(snapshot))) == snapshot)
+        }
+        let old = try FlowSnapshot(json: Array(formatOneDocument.utf8))
+        #expect(old.version == 1 && old.root == saved.root && old.history == saved.history)
+    }
+
+    @Test(
+        "Every corrupt or hostile document: FlowKit's JSON gives JSONDecoder's snapshot or a DecodingError"
+    )
+    func ownJSONOnTheCorpus() throws {
+        var documents = try RestorationCorpusTests.corpus().map(\.data)
+        let compact = try JSONEncoder().encode(try makeSavedApp(world: RestoreWorld()).snapshot())
+        for cut in 0..<compact.count { documents.append(compact.prefix(cut)) }
+        documents += [
+            #"{"v":2,"t":[],"r":{}}"#, #"{"v":2,"t":["Swift.Int"],"r":{"n":"a","y":1,"r":3}}"#,
+            #"{"v":2,"t":["Swift.Int"],"r":{"n":"a","r":"3"}}"#, #"{"v":2,"t":[],"r":[]}"#,
+            #"{"v":2,"t":[],"r":{"n":"a"}} x"#, #"{"v":2,"t":[],"r":{"n":"\ud800"}}"#,
+            #"{"v":2,"t":[],"r":{"n":"a","i":1e400}}"#, #"[01]"#, #"{"a":tru}"#, "\u{FEFF}{}",
+        ].map { Data($0.utf8) }
+        documents.append(Data([0x7B, 0x22, 0xFF, 0x22, 0x3A, 0x31, 0x7D]))
+        let depth = 100_000
+        documents.append(
+            Data(
+                (#"{"v":2,"t":[],"r":"# + String(repeating: #"{"n":"n","c":["#, count: depth)
+                    + String(repeating: "]}", count: depth) + "}").utf8))
+        documents.append(Data((String(repeating: "[", count: depth) + "]").utf8))
+        for document in documents {
+            let foundation = try? JSONDecoder().decode(FlowSnapshot.self, from: document)
+            do {
+                let own = try FlowSnapshot(json: Array(document))
+                #expect(
+                    own == foundation, "\(String(decoding: document.prefix(200), as: UTF8.self))")
+            } catch is DecodingError {
+            } catch {
+                Issue.record("not a DecodingError: \(error)")
+            }
+        }
+    }
 }

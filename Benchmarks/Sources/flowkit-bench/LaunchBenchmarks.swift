@@ -55,9 +55,11 @@ struct LongFormSnapshot: Encodable {
 
 /// From JSON to a running tree whose first frame is complete (the selected tab's stack):
 /// `Launch.jsonToTree` decodes the document and starts a new runtime with it, eagerly in
-/// format 1 (what FlowKit did before), eagerly and lazily in format 2. The parts:
-/// `Launch.decode` (JSON only), `Launch.restore` (start(restoring:) only, eager or lazy),
-/// `Launch.snapshot` and `Launch.encode`. The bytes per node are printed.
+/// format 1 with `JSONDecoder` (what FlowKit did before), eagerly and lazily in format 2 with
+/// `JSONDecoder` and with FlowKit's own JSON (`FlowSnapshot(json:)`). The parts:
+/// `Launch.decode` and `Launch.ownDecode` (JSON only), `Launch.restore` (start(restoring:)
+/// only, eager or lazy), `Launch.snapshot`, `Launch.encode` and `Launch.ownEncode`. The
+/// bytes per node are printed.
 @MainActor
 func runLaunchBenchmarks(_ harness: Harness) throws {
     for size in launchSizes {
@@ -86,17 +88,31 @@ func runLaunchBenchmarks(_ harness: Harness) throws {
             return UInt(report.restoredCount)
         }
         let fresh = { try BenchTrace.off.runtime(root: try makeLaunchApp()) }
-        for (name, data, lazily) in [
-            ("format1,eager", long, false), ("eager", compact, false), ("lazy", compact, true),
+        let bytes = Array(compact)
+        for (name, data, lazily, own) in [
+            ("format1,eager", long, false, false), ("eager", compact, false, false),
+            ("lazy", compact, true, false), ("ownJSON,eager", compact, false, true),
+            ("ownJSON,lazy", compact, true, true),
         ] {
             try harness.measure(
                 "Launch.jsonToTree/nodes=\(size),\(name)", operations: 1, perUnit: unit,
                 repetitions: repetitions, setup: fresh,
                 run: { restored in
-                    let decoded = try JSONDecoder().decode(FlowSnapshot.self, from: data)
+                    let decoded =
+                        own
+                        ? try FlowSnapshot(json: Array(data))
+                        : try JSONDecoder().decode(FlowSnapshot.self, from: data)
                     return check(restored, try restored.start(restoring: decoded, lazily: lazily))
                 })
         }
+        try harness.measure(
+            "Launch.ownDecode/nodes=\(size)", operations: 1, perUnit: unit,
+            repetitions: repetitions, setup: {},
+            run: { UInt(try FlowSnapshot(json: bytes).root.children.count) })
+        try harness.measure(
+            "Launch.ownEncode/nodes=\(size)", operations: 1, perUnit: unit,
+            repetitions: repetitions, setup: {},
+            run: { UInt(snapshot.json().count) })
         try harness.measure(
             "Launch.decode/nodes=\(size)", operations: 1, perUnit: unit, repetitions: repetitions,
             setup: {},

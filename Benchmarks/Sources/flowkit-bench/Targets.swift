@@ -110,7 +110,15 @@ func reportTargets(_ harness: Harness, memory: MemoryReport?) -> Int {
     print("Launch (JSON to a running tree with its first frame complete; < 1 is cheaper)")
     for size in launchSizes {
         ratio(
-            "  lazy, format 2 / eager, format 1 (before), \(size) nodes",
+            "  own JSON, lazy / eager, format 1 (before), \(size) nodes",
+            perOperation("Launch.jsonToTree/nodes=\(size),ownJSON,lazy"),
+            perOperation("Launch.jsonToTree/nodes=\(size),format1,eager"))
+        ratio(
+            "  own JSON, eager / eager, format 1 (before), \(size) nodes",
+            perOperation("Launch.jsonToTree/nodes=\(size),ownJSON,eager"),
+            perOperation("Launch.jsonToTree/nodes=\(size),format1,eager"))
+        ratio(
+            "  JSONDecoder, lazy / eager, format 1 (before), \(size) nodes",
             perOperation("Launch.jsonToTree/nodes=\(size),lazy"),
             perOperation("Launch.jsonToTree/nodes=\(size),format1,eager"))
         ratio(
@@ -180,7 +188,7 @@ func reportTargets(_ harness: Harness, memory: MemoryReport?) -> Int {
     }
 
     for (size, limit) in [(500, 2.0), (10_000, 16.7)] {
-        if let nanoseconds = perOperation("Launch.jsonToTree/nodes=\(size),lazy") {
+        if let nanoseconds = perOperation("Launch.jsonToTree/nodes=\(size),ownJSON,lazy") {
             target(
                 "JSON to a running tree (first frame complete), \(size) nodes in 4 tabs <= "
                     + "\(limit) ms", String(format: "%.2f ms", nanoseconds / 1e6),
