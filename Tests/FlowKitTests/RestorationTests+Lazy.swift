@@ -37,6 +37,15 @@ struct RestorationLazyTests {
             ])
         let tabs = try #require(runtime.node(at: "app/main/tabs") as? FlowTabs)
         #expect(tabs.tabs[0].children.isEmpty && tabs.tabs[0].state == .entered)
+        #expect(
+            runtime.treeDescription() == """
+                * app
+                  * main
+                    * tabs
+                        catalog (not restored yet)
+                      * search
+                        profile
+                """)
         #expect(runtime.focusedNode?.path == "app/main/tabs/search")
         // Its snapshot is the one it was restored from: the catalog's content is kept.
         #expect(try runtime.snapshot() == snapshot)
