@@ -171,7 +171,7 @@ struct StateFileTests {
 
             #expect(!text.contains(account.password))
             #expect(text.contains("\"username\" : \"\(account.username)\""))
-            #expect(text.contains("\n  \"version\" : 1\n"))  // pretty-printed
+            #expect(text.contains("\n  \"v\" : 2\n"))  // pretty-printed
             let keys = text.split(separator: "\n").filter { $0.contains("\" : ") }
             #expect(!keys.isEmpty)
         }
@@ -256,8 +256,8 @@ struct StateFileTests {
             reason: "it is not a saved state: 'version' is missing at the top level"),
         Damage(
             name: "wrong version",
-            damage: { $0.replacingOccurrences(of: "\"version\" : 1", with: "\"version\" : 2") },
-            reason: "the snapshot has format version 2; this FlowKit reads version 1"),
+            damage: { $0.replacingOccurrences(of: "\"v\" : 2", with: "\"v\" : 3") },
+            reason: "the snapshot has format version 3; this FlowKit reads versions 1 to 2"),
         // A route of an unknown type costs its node (StateFileUpdateTests); with every catalog
         // route unknown, the favourites stack has no entry left and no default to build.
         Damage(
@@ -302,21 +302,21 @@ struct StateFileTests {
         Damage(
             name: "tab out of range",
             damage: {
-                $0.replacingOccurrences(of: "\"selectedTab\" : 1", with: "\"selectedTab\" : 7")
+                $0.replacingOccurrences(of: "\"i\" : 1", with: "\"i\" : 7")
             },
             reason: "the snapshot is impossible at 'app/main/tabs': "),
         Damage(
             name: "another app",
             damage: {
-                $0.replacingOccurrences(of: "\"name\" : \"app\"", with: "\"name\" : \"shop\"")
+                $0.replacingOccurrences(of: "\"n\" : \"app\"", with: "\"n\" : \"shop\"")
             },
             reason: "the snapshot does not fit the app at 'app': "),
         Damage(
             name: "escape sequences",
             damage: {
                 $0.replacingOccurrences(
-                    of: "\"value\" : \"main\"",
-                    with: "\"value\" : \"m\\u001b[2J\\u001b]0;x\\u0007ain\"")
+                    of: "\"r\" : \"main\"",
+                    with: "\"r\" : \"m\\u001b[2J\\u001b]0;x\\u0007ain\"")
             },
             reason: "cannot build 'app/main': 'app' has no factory for route main;"),
     ]
@@ -361,13 +361,13 @@ struct StateFileTests {
         #expect(try String(contentsOf: file.url, encoding: .utf8) == "my notes\n")
 
         let stale = try await Self.savedText().replacingOccurrences(
-            of: "\"version\" : 1", with: "\"version\" : 2")
+            of: "\"v\" : 2", with: "\"v\" : 3")
         try Data(stale.utf8).write(to: file.url)
         let next = try Self.makeApp(file: file)
         _ = await next.start()
         _ = await next.quit()
         let saved = try JSONDecoder().decode(FlowSnapshot.self, from: Data(contentsOf: file.url))
-        #expect(saved.version == 1)
+        #expect(saved.version == FlowSnapshot.formatVersion)
     }
 
     @Test("A directory, a file too large: refused with a reason")
@@ -400,11 +400,11 @@ struct StateFileTests {
         // Without its saved session, the main flow's guard sends the user to sign in.
         var json = try #require(
             try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
-        var root = try #require(json["root"] as? [String: Any])
-        var children = try #require(root["children"] as? [[String: Any]])
-        children[0]["state"] = nil
-        root["children"] = children
-        json["root"] = root
+        var root = try #require(json["r"] as? [String: Any])
+        var children = try #require(root["c"] as? [[String: Any]])
+        children[0]["s"] = nil
+        root["c"] = children
+        json["r"] = root
         let file = try Self.temporaryStateFile()
         try JSONSerialization.data(withJSONObject: json).write(to: file.url)
         let app = try Self.makeApp(file: file)

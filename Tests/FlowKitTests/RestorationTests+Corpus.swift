@@ -5,11 +5,13 @@ import Testing
 @MainActor
 @Suite("Restoration: corrupt and hostile snapshots")
 struct RestorationCorpusTests {
-    /// The valid document everything is made from, and its JSON-like value.
+    /// The valid document everything is made from, and its JSON-like value: format 1's long
+    /// form, whose keys the edits below name (the compact form has its own corpus in
+    /// RestorationTests+Size.swift).
     static func validDocument() throws -> (data: Data, value: FlowSnapshotValue) {
         let world = RestoreWorld()
         let runtime = try makeSavedApp(world: world)
-        let data = try JSONEncoder().encode(try runtime.snapshot())
+        let data = try JSONEncoder().encode(LegacySnapshotDocument(try runtime.snapshot()))
         return (data, try JSONDecoder().decode(FlowSnapshotValue.self, from: data))
     }
 
@@ -58,7 +60,7 @@ struct RestorationCorpusTests {
             // Versions.
             try edited("version as a string", [], decoding, set("version", .string("1"))),
             try edited(
-                "version 2", [], snapshotError("unsupportedVersion"), set("version", .int(2))),
+                "version 3", [], snapshotError("unsupportedVersion"), set("version", .int(3))),
             try edited(
                 "version 0", [], snapshotError("unsupportedVersion"), set("version", .int(0))),
             try edited(
@@ -364,7 +366,8 @@ struct RestorationCorpusTests {
         let markerText = String(decoding: try encoder.encode(marker), as: UTF8.self)
         var withMarker = snapshot
         withMarker.root.children[0].children[0].children[0].children = [marker]
-        let text = String(decoding: try encoder.encode(withMarker), as: UTF8.self)
+        let text = String(
+            decoding: try encoder.encode(LegacySnapshotDocument(withMarker)), as: UTF8.self)
         #expect(text.contains(markerText))
         let entryText = #"{"name":"e","kind":"node"}"#
         let entries = Array(repeating: entryText, count: 100_001).joined(separator: ",")

@@ -61,6 +61,8 @@ struct AdmissionTests {
                 "Navigation/FlowRuntime+Navigation.swift",
                 // `start(restoring:)`.
                 "Restoration/FlowRuntime+Restoration.swift",
+                // A lazily restored tab's content, built before the change that visits it.
+                "Restoration/Restoration+Lazy.swift",
                 // `start()` and `stop()`, inside the runtime's `_change`.
                 "Runtime/FlowRuntime.swift",
                 "Transactions/FlowController+Admission.swift",

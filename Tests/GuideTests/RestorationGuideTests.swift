@@ -84,13 +84,13 @@ struct RestorationGuideTests {
         do {
             try fresh.start(restoring: damaged)
         } catch let error as FlowSnapshotError {
-            print(error)  // the snapshot has format version 99; this FlowKit reads version 1
+            print(error)  // the snapshot has format version 99; this FlowKit reads versions 1 to 2
             try fresh.start()  // nothing changed: a fresh start
         }
         #expect(fresh.focusedNode?.path == "app/welcome")
         #expect(
-            FlowSnapshotError.unsupportedVersion(found: 99, supported: 1).description
-                == "the snapshot has format version 99; this FlowKit reads version 1")
+            FlowSnapshotError.unsupportedVersion(found: 99, supported: 2).description
+                == "the snapshot has format version 99; this FlowKit reads versions 1 to 2")
     }
 
     @Test("A guard that refuses leaves its node out and the report says so")

@@ -107,6 +107,25 @@ func reportTargets(_ harness: Harness, memory: MemoryReport?) -> Int {
     ratio(
         "  restore per node, 10,000 nodes / 100 nodes",
         perUnit("Restoration.restore/nodes=10000"), perUnit("Restoration.restore/nodes=100"))
+    print("Launch (JSON to a running tree with its first frame complete; < 1 is cheaper)")
+    for size in launchSizes {
+        ratio(
+            "  own JSON, lazy / eager, format 1 (before), \(size) nodes",
+            perOperation("Launch.jsonToTree/nodes=\(size),ownJSON,lazy"),
+            perOperation("Launch.jsonToTree/nodes=\(size),format1,eager"))
+        ratio(
+            "  own JSON, eager / eager, format 1 (before), \(size) nodes",
+            perOperation("Launch.jsonToTree/nodes=\(size),ownJSON,eager"),
+            perOperation("Launch.jsonToTree/nodes=\(size),format1,eager"))
+        ratio(
+            "  JSONDecoder, lazy / eager, format 1 (before), \(size) nodes",
+            perOperation("Launch.jsonToTree/nodes=\(size),lazy"),
+            perOperation("Launch.jsonToTree/nodes=\(size),format1,eager"))
+        ratio(
+            "  eager, format 2 / eager, format 1 (before), \(size) nodes",
+            perOperation("Launch.jsonToTree/nodes=\(size),eager"),
+            perOperation("Launch.jsonToTree/nodes=\(size),format1,eager"))
+    }
     print("Tabs (selection moves activation only: about flat in the tab count and the stack depth)")
     ratio(
         "  tab switch, 300 tabs / 3 tabs",
@@ -166,6 +185,28 @@ func reportTargets(_ harness: Harness, memory: MemoryReport?) -> Int {
     func all(_ values: [Double?]) -> [Double]? {
         let present = values.compactMap { $0 }
         return present.count == values.count ? present : nil
+    }
+
+    for (size, limit) in [(500, 2.0), (10_000, 16.7)] {
+        if let nanoseconds = perOperation("Launch.jsonToTree/nodes=\(size),ownJSON,lazy") {
+            target(
+                "JSON to a running tree (first frame complete), \(size) nodes in 4 tabs <= "
+                    + "\(limit) ms", String(format: "%.2f ms", nanoseconds / 1e6),
+                nanoseconds / 1e6 <= limit)
+        }
+    }
+    if let snapshot = perUnit("Launch.snapshot/nodes=10000"),
+        let restore = perUnit("Launch.restore/nodes=10000,eager")
+    {
+        target(
+            "snapshot and restore (eager, JSON excluded) <= 1 us per node each, 10,000 nodes",
+            String(format: "%.0f and %.0f ns per node", snapshot, restore),
+            snapshot <= 1_000 && restore <= 1_000)
+    }
+    if let bytes = launchBytesPerNode[500] {
+        target(
+            "snapshot JSON <= 40 bytes per node (launch app)",
+            String(format: "%.1f bytes per node", bytes.compact), bytes.compact <= 40)
     }
 
     let hop100 = perUnit("Dispatch.flowkit/depth=100")

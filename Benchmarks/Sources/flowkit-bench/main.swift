@@ -88,6 +88,7 @@ do {
     try runSplitBenchmarks(harness)
     try runRestorationBenchmarks(harness)
     try runStoreBenchmarks(harness)
+    try runLaunchBenchmarks(harness)
     try runTransitionBenchmarks(harness)
     try runRecorderBenchmarks(harness)
     try runSceneBenchmarks(harness)

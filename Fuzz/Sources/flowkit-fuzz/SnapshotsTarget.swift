@@ -9,7 +9,8 @@ import Foundation
 /// leaves the runtime not started and the root's composition as it was, releases every node
 /// it built (a weak census), and `start()` works after it. One that succeeds asked the guard
 /// of every node in the tree, entered nothing a guard refused, and gives a tree whose
-/// snapshot survives JSON unchanged and restores into a fresh app as the same snapshot.
+/// snapshot survives JSON unchanged and restores into a fresh app as the same snapshot, and
+/// restored lazily, once every tab is built, gives the same snapshot and report.
 @MainActor
 enum SnapshotsTarget {
     static func run(_ data: Data) {
@@ -46,6 +47,29 @@ enum SnapshotsTarget {
             return
         }
         checkRestored(runtime, world: world)
+        checkLazy(snapshot, eager: runtime)
+    }
+
+    /// The same document restored lazily: once every tab is built, the same snapshot and the
+    /// same nodes left out as the eager restoration.
+    static func checkLazy(_ snapshot: FlowSnapshot, eager: FlowRuntime) {
+        let world = ShelfWorld()
+        do {
+            let runtime = try FlowRuntime(root: world.makeApp())
+            try runtime.start(restoring: snapshot, routeTypes: [LoginStep.self], lazily: true)
+            try runtime.restorePendingBranches()
+            let lazySnapshot = try runtime.snapshot()
+            let eagerSnapshot = try eager.snapshot()
+            oracle(
+                lazySnapshot == eagerSnapshot,
+                "restored lazily, the tree differs from the eager one")
+            oracle(
+                Set(runtime.restoreReport?.skipped ?? [])
+                    == Set(eager.restoreReport?.skipped ?? []),
+                "restored lazily, the report differs from the eager one")
+        } catch {
+            oracle(false, "a snapshot restored eagerly does not restore lazily: \(error)")
+        }
     }
 
     static func checkRestored(_ runtime: FlowRuntime, world: ShelfWorld) {

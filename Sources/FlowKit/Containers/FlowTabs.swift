@@ -222,6 +222,10 @@ open class FlowTabs: FlowController {
                 guard let index = _index(of: tab, in: self._children) else {
                     throw FlowError.notATab(tabs: self.path, node: tab.path)
                 }
+                if _RuntimeActivity.pendingBranches != 0 {
+                    // A tab a lazy restoration has not built yet: built first, in its own change.
+                    try self._runtime?._restoreBranch(tab)
+                }
                 guard index == self._selectedIndex else { return (index, nil) }
                 let stack = self.reselectionPopsToRoot ? Self._stack(in: tab) : nil
                 let pops = (stack?._children.count ?? 0) > 1

@@ -45,6 +45,9 @@ public struct FlowChange: Equatable, Hashable, Sendable, CustomStringConvertible
         case select
         /// The platform selected a tab on its own (``FlowTabs/platformDidSelect(_:)``).
         case platformSelect
+        /// A lazy restoration built the content of a tab on its first visit
+        /// (``FlowRuntime/start(restoring:routeTypes:lazily:)``): it entered, nothing exited.
+        case restoreBranch
         /// A ``FlowParallel`` (a ``FlowSplit``) moved the focus to another region (column)
         /// (``FlowParallel/focus(_:)``): only the focus moved, nothing exited or entered.
         case focus

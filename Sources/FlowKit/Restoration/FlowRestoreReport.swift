@@ -25,19 +25,25 @@ public struct FlowRestoreReport: Sendable, Equatable {
         public var description: String { "\(path): \(reason)" }
     }
 
-    /// The nodes of the snapshot that were not restored, in the order restoration met them:
-    /// a node whose entry guard refused (or redirected) or whose stored route could not be
-    /// read, and the stack entries above it; and the recorded histories cut short.
+    /// The nodes of the snapshot that were not restored, in the order restoration met them
+    /// (a lazily restored tab's when it was built): a node whose entry guard refused (or
+    /// redirected) or whose stored route could not be read, the stack entries above it, and
+    /// what a size budget left out; and the recorded histories cut short.
     public let skipped: [Skipped]
     /// How many nodes of the snapshot were restored (the root included).
     public let restoredCount: Int
+    /// The paths of the tabs whose content a lazy restoration has not built yet (see
+    /// ``FlowRuntime/start(restoring:routeTypes:lazily:)``), in tree order; empty for an eager
+    /// one.
+    public let pending: [String]
 
     /// Creates a report.
-    public init(skipped: [Skipped], restoredCount: Int) {
+    public init(skipped: [Skipped], restoredCount: Int, pending: [String] = []) {
         self.skipped = skipped
         self.restoredCount = restoredCount
+        self.pending = pending
     }
 
-    /// Whether every node of the snapshot was restored.
-    public var isComplete: Bool { skipped.isEmpty }
+    /// Whether every node of the snapshot was restored: nothing left out, nothing pending.
+    public var isComplete: Bool { skipped.isEmpty && pending.isEmpty }
 }

@@ -93,21 +93,62 @@ extension FlowRuntime {
         restoring snapshot: FlowSnapshot,
         routeTypes: [any (Codable & Hashable & Sendable).Type] = []
     ) throws -> FlowRestoreReport {
+        try start(restoring: snapshot, routeTypes: routeTypes, lazily: false)
+    }
+
+    /// Starts the runtime with the tree `snapshot` describes, as
+    /// ``start(restoring:routeTypes:)`` does, building the content of the tabs that are not
+    /// selected only when they are first visited if `lazily` is set.
+    ///
+    ///     let report = try runtime.start(restoring: snapshot, lazily: true)
+    ///     // report.pending: the tabs not built yet
+    ///
+    /// Lazily, the shown tree is restored in the `start` change, and every tab enters (its
+    /// state restored, its guard asked), but the content of a tab that is not selected stays
+    /// snapshot data until a change needs it: selecting the tab, a navigation (`navigate`,
+    /// `open`, `unwind`: every pending tab), a change asked of the tab or an ancestor of it,
+    /// or ``restorePendingBranches()``. Then it is built in a change of its own (kind
+    /// ``FlowChange/Kind/restoreBranch``, reported to the host and the trace) with the same
+    /// factories, states, guards and entry hooks, and what it leaves out is added to
+    /// ``restoreReport``. Once every tab was built, the tree, its snapshot and the report
+    /// (in another order) are those of an eager restoration. See <doc:Restoration>.
+    ///
+    /// - Parameters:
+    ///   - snapshot: A snapshot, usually decoded from what ``snapshot()`` made.
+    ///   - routeTypes: Route value types restoration cannot find on the nodes.
+    ///   - lazily: Whether to build the content of the tabs that are not selected on their
+    ///     first visit.
+    /// - Returns: What was restored and what was left out; lazily, the tabs not built yet
+    ///   are ``FlowRestoreReport/pending``.
+    /// - Throws: The errors of ``start(restoring:routeTypes:)``; lazily, errors in a tab not
+    ///   built yet come when it is built: the tab then gets the app's own content and the
+    ///   report says why.
+    /// - Complexity: O(*n*) in the number of nodes restored now.
+    @discardableResult
+    public func start(
+        restoring snapshot: FlowSnapshot,
+        routeTypes: [any (Codable & Hashable & Sendable).Type] = [], lazily: Bool
+    ) throws -> FlowRestoreReport {
         guard !_wasStarted, let root else { throw FlowError.runtimeAlreadyStarted }
         guard _phase == .idle, _RuntimeActivity.applying.isEmpty else {
             throw FlowError.changeInProgress(node: root.path)
         }
         try snapshot._validate(onto: root)
         let restoration = _Restoration(runtime: self, snapshot: snapshot, routeTypes: routeTypes)
+        let lazy = _LazyRestoration(snapshot: snapshot, routeTypes: routeTypes)
+        if lazily { restoration.deferred = [] }
         let history = _history
+        _lazy = lazy
         do {
             try _transact(.start, domain: nil) { change in
                 try restoration.restore(root)
+                lazy.branches = restoration.deferred ?? []
                 change.insertions.append(_Insertion(node: root, container: nil))
                 change.decidedEntries = restoration.decided
             }
         } catch {
             _history = history
+            _lazy = nil
             restoration.rollback()
             throw error
         }
@@ -118,8 +159,11 @@ extension FlowRuntime {
                 trace.record(.notRestored(node: skipped.path, reason: skipped.reason))
             }
         }
-        return FlowRestoreReport(
-            skipped: restoration.skipped, restoredCount: restoration.restoredCount)
+        lazy.types = restoration.types
+        lazy.skipped = restoration.skipped
+        lazy.restoredCount = restoration.restoredCount
+        _RuntimeActivity.pendingBranches += lazy.branches.count
+        return lazy.report
     }
 
     /// The snapshot of `node`'s subtree (`depth` is the node's; `count` the nodes so far).
@@ -132,6 +176,9 @@ extension FlowRuntime {
         count += 1
         guard count <= FlowSnapshot.maximumNodeCount else {
             throw FlowSnapshotError.tooLarge(limit: FlowSnapshot.maximumNodeCount)
+        }
+        if _RuntimeActivity.pendingBranches != 0, let stored = _pendingContent(of: node) {
+            return try _snapshot(ofPending: node, stored: stored, count: &count)
         }
         let kind = FlowSnapshot.Node.Kind(of: node)
         if kind == .stack && node._children.isEmpty && !node._isSplitColumn {

@@ -10,10 +10,17 @@
 ///
 /// A snapshot names nodes by their names and routes; restoring rebuilds them through the
 /// same route factories and entry guards as navigation (see <doc:Restoration>). It carries a
-/// ``version`` (``formatVersion`` when made); restoring refuses any other.
+/// ``version`` (``formatVersion`` when made); restoring reads ``supportedVersions``.
+///
+/// It encodes in the compact form of format 2 (short keys, defaults left out, route type
+/// names stored once); a document in format 1's long form (FlowKit before format 2) still
+/// decodes, and restores the same.
 public struct FlowSnapshot: Codable, Sendable, Equatable {
-    /// The format version this FlowKit writes and reads.
-    public static let formatVersion = 1
+    /// The format version this FlowKit writes: 2, the compact form.
+    public static let formatVersion = 2
+
+    /// The format versions this FlowKit reads: 1 (the long form of earlier releases) and 2.
+    public static let supportedVersions = 1...2
 
     /// The deepest coding path a snapshot document may have when it is decoded (nodes, route
     /// values and saved states together). Deeper documents are a `DecodingError`, whichever
@@ -39,6 +46,10 @@ public struct FlowSnapshot: Codable, Sendable, Equatable {
     /// The recorded history (``FlowRuntime/recordedHistory(at:)``), one entry per node path,
     /// sorted by path.
     public var history: [HistoryEntry]
+    /// What ``FlowRuntime/snapshot(budget:)`` (``trimmed(toFit:)``) left out to fit its
+    /// budget, farthest from the shown path first. Restoring reports each in
+    /// ``FlowRestoreReport/skipped``.
+    public var dropped: [Dropped] = []
 
     /// Creates a snapshot.
     public init(
@@ -55,25 +66,28 @@ public struct FlowSnapshot: Codable, Sendable, Equatable {
         case version, schema, root, history
     }
 
-    /// Decodes a snapshot; a missing `history` is empty, a missing `schema` `nil`.
+    /// Decodes a snapshot in the compact form (format 2), or in format 1's long form (a
+    /// document without the `v` key); a missing `history` is empty, a missing `schema` `nil`.
     ///
     /// - Throws: `DecodingError` for a document of another shape, or one nested deeper than
     ///   ``maximumNesting`` coding levels. The version is checked when it is restored.
     public init(from decoder: any Decoder) throws {
+        if try decoder.container(keyedBy: _SnapshotKey.self).contains(.v) {
+            try self.init(compact: decoder)
+            return
+        }
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        version = try container.decode(Int.self, forKey: .version)
-        schema = try container.decodeIfPresent(Int.self, forKey: .schema)
-        root = try container.decode(Node.self, forKey: .root)
-        history = try _decodeList(HistoryEntry.self, in: container, forKey: .history) ?? []
+        self.init(
+            version: try container.decode(Int.self, forKey: .version),
+            root: try container.decode(Node.self, forKey: .root),
+            history: try _decodeList(HistoryEntry.self, in: container, forKey: .history) ?? [],
+            schema: try container.decodeIfPresent(Int.self, forKey: .schema))
     }
 
-    /// Encodes the snapshot.
+    /// Encodes the snapshot in the compact form (see <doc:Restoration>), whatever its
+    /// ``version`` says (it is written as it is).
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(version, forKey: .version)
-        try container.encodeIfPresent(schema, forKey: .schema)
-        try container.encode(root, forKey: .root)
-        try container.encode(history, forKey: .history)
+        try _encodeCompact(to: encoder)
     }
 }
 
@@ -320,7 +334,7 @@ extension FlowRoute {
 
 /// Decodes the list under `key`, if there is one, refusing (before reading its elements) a
 /// list longer than ``FlowSnapshot/maximumNodeCount``, so a huge array costs nothing to refuse.
-private func _decodeList<Element: Decodable, Key: CodingKey>(
+func _decodeList<Element: Decodable, Key: CodingKey>(
     _ type: Element.Type, in container: KeyedDecodingContainer<Key>, forKey key: Key
 ) throws -> [Element]? {
     guard container.contains(key), try !container.decodeNil(forKey: key) else { return nil }

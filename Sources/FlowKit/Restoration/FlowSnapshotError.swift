@@ -18,7 +18,8 @@ public enum FlowSnapshotError: Error, Equatable, Sendable, CustomStringConvertib
     /// state that is not `Encodable` (or fails to encode), or an empty stack that is not a
     /// ``FlowSplit``'s column (a stack presented over a split is not one).
     case notEncodable(path: String, reason: String)
-    /// The snapshot's format version is not one this FlowKit reads.
+    /// The snapshot's format version is not one this FlowKit reads (`supported` is the
+    /// newest one it reads; it reads ``FlowSnapshot/supportedVersions``).
     case unsupportedVersion(found: Int, supported: Int)
     /// The tree is deeper than ``FlowSnapshot/maximumDepth`` nodes.
     case tooDeep(limit: Int)
@@ -66,7 +67,8 @@ public enum FlowSnapshotError: Error, Equatable, Sendable, CustomStringConvertib
             return "cannot snapshot '\(path)': \(reason)"
         case .unsupportedVersion(let found, let supported):
             return
-                "the snapshot has format version \(found); this FlowKit reads version \(supported)"
+                "the snapshot has format version \(found); this FlowKit reads versions 1 to "
+                + "\(supported)"
         case .tooDeep(let limit):
             return "the tree is deeper than \(limit) nodes"
         case .tooLarge(let limit):

@@ -62,7 +62,21 @@ extension _Restoration {
                 throw FlowError.entryRefused(node: child.path, reason: reason)
             }
             restoredCount += 1
+            if deferred != nil, container is FlowTabs, index != container._selectedIndex,
+                _hasContent(child, stored.children[index])
+            {
+                deferContent(of: child, from: stored.children[index])
+                continue
+            }
             try restoreContent(of: child, from: stored.children[index])
         }
     }
+}
+
+/// Whether restoring `tab` from `stored` builds anything below it (a child, a presented node,
+/// defaults): a tab that builds nothing is not set aside.
+@MainActor
+private func _hasContent(_ tab: FlowController, _ stored: FlowSnapshot.Node) -> Bool {
+    !stored.children.isEmpty || stored.presented != nil || !tab._children.isEmpty
+        || tab._presented != nil || tab.initialRoute != nil || tab.history != .none
 }

@@ -15,7 +15,7 @@ final class _Restoration {
     private let runtime: FlowRuntime
     private let snapshot: FlowSnapshot
     /// The route value types known so far, by `String(reflecting:)` name.
-    var types: [String: any (Decodable & Hashable & Sendable).Type] = [:]
+    private(set) var types: [String: any (Decodable & Hashable & Sendable).Type] = [:]
     private var seenTypes = Set<ObjectIdentifier>()
     /// Nodes whose entry guard allowed them. Each stays in the tree until the commit (a node
     /// is left out only before its guard allows it), so no identity here outlives its node.
@@ -42,6 +42,8 @@ final class _Restoration {
     /// The stored history not read yet (each path is read once).
     private var storedHistory: [String: [FlowSnapshot.Route]]
     private var history: [String: [FlowRoute]] = [:]
+    /// The tabs whose content is set aside for a lazy restoration (`nil`: restore it all).
+    var deferred: [_LazyRestoration.Branch]?
 
     init(
         runtime: FlowRuntime, snapshot: FlowSnapshot,
@@ -63,7 +65,7 @@ final class _Restoration {
     /// Rebuilds the snapshot's tree below `root` and the recorded history. Called in the
     /// check phase of the restoring change.
     func restore(_ root: FlowController) throws {
-        mark = runtime._checkMark
+        startCheck()
         try failingLeftOut { try restoreState(of: root, from: snapshot.root) }
         if let reason = refusal(of: root) {
             throw FlowError.entryRefused(node: root.path, reason: reason)
@@ -72,6 +74,24 @@ final class _Restoration {
         try restoreContent(of: root, from: snapshot.root)
         for path in storedHistory.keys.sorted() { _ = try recordedHistory(at: path) }
         runtime._history = history
+        for run in snapshot.dropped {
+            skipped.append(FlowRestoreReport.Skipped(path: run.path, reason: _droppedReason(run)))
+        }
+    }
+
+    /// Notes where the check phase of the restoring change begins: older nodes are the app's.
+    func startCheck() {
+        mark = runtime._checkMark
+    }
+
+    /// Knows `types` too (learned by the restoration a lazy one continues).
+    func adopt(_ types: [String: any (Decodable & Hashable & Sendable).Type]) {
+        self.types.merge(types) { current, _ in current }
+    }
+
+    /// Keeps `node`'s content as it is now, to give it back on rollback.
+    func recordComposition(of node: FlowController) {
+        compositions.append((node, node._children, node._presented))
     }
 
     /// Rebuilds what `node` (restored, its guard allowed it) embeds and presents.
@@ -79,7 +99,7 @@ final class _Restoration {
         learnTypes(of: node)
         let children = node._children
         let presented = node._presented
-        compositions.append((node, children, presented))
+        recordComposition(of: node)
         // The content is built in place (so guards and factories below see it), then set
         // once more through `_setContent` so that observers hear of it.
         if let tabs = node as? FlowTabs {

@@ -6,7 +6,7 @@ extension FlowSnapshot {
     /// Checks everything that needs no node but `root` (the runtime's root).
     @MainActor
     func _validate(onto root: FlowController) throws {
-        guard version == Self.formatVersion else {
+        guard Self.supportedVersions.contains(version) else {
             throw FlowSnapshotError.unsupportedVersion(
                 found: version, supported: Self.formatVersion)
         }

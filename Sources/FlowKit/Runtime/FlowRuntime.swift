@@ -134,6 +134,9 @@ public final class FlowRuntime: Observable {
     var _pendingWakeups = 0
     /// Set once ``start()`` (or a restoration) has entered the tree.
     var _wasStarted = false
+    /// The restoration the runtime started with: its report, and the tabs a lazy one has not
+    /// built yet (Restoration/Restoration+Lazy.swift).
+    var _lazy: _LazyRestoration?
     /// The change a guard redirected, waiting for the redirect's flow to finish.
     var _pendingIntent: _PendingIntent?
     var _intentCount = 0
@@ -329,7 +332,8 @@ public final class FlowRuntime: Observable {
     /// A text picture of the live tree, one node per line, indented by depth; the focused
     /// path is marked with `*`, other active nodes (the columns of a split shown beside the
     /// focused one) with `+`, and presented nodes with `^`. With `showingIdentities`, each
-    /// name is followed by the node's identity (`detail #42`).
+    /// name is followed by the node's identity (`detail #42`). A tab whose content a lazy
+    /// restoration has not built yet is followed by `(not restored yet)`.
     ///
     ///     * app
     ///       * main
@@ -345,8 +349,12 @@ public final class FlowRuntime: Observable {
                 focused.contains(ObjectIdentifier(node)) ? "* " : node.isActive ? "+ " : "  "
             let presented = node.isPresented ? "^" : ""
             let identity = showingIdentities ? " \(node.id)" : ""
+            let pending =
+                _RuntimeActivity.pendingBranches != 0 && _isPendingBranch(node)
+                ? " (not restored yet)" : ""
             lines.append(
-                String(repeating: "  ", count: depth) + mark + presented + node.name + identity)
+                String(repeating: "  ", count: depth) + mark + presented + node.name + identity
+                    + pending)
             for child in node._children { visit(child, depth: depth + 1) }
             if let presented = node._presented { visit(presented, depth: depth + 1) }
         }

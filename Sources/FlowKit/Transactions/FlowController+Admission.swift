@@ -45,6 +45,8 @@ extension FlowController {
             _ = _queueWhileApplying(kind, operation: operation, again: again())
             return subject
         }
+        // Tabs a lazy restoration has not built yet (Restoration+Lazy.swift): a rare path.
+        if _RuntimeActivity.pendingBranches != 0 { try _restorePendingBranches(for: kind) }
         guard let subject = try validate() else { return nil }
         try _perform(
             kind, again: again(), offline: attach(), domain: domain(), describe: describe
@@ -72,6 +74,7 @@ extension FlowController {
         _ plan: (inout _Transaction) throws -> Void
     ) throws -> Bool {
         if _queueWhileApplying(kind, operation: operation, again: again()) { return false }
+        if _RuntimeActivity.pendingBranches != 0 { try _restorePendingBranches(for: kind) }
         guard try validate() else { return false }
         try _perform(
             kind, again: again(), offline: attach(), domain: domain(), describe: describe, plan)
@@ -217,6 +220,10 @@ enum _RuntimeActivity {
     // so two accesses never overlap (all on the main actor).
     @exclusivity(unchecked)
     static var busyRuntimes = 0
+    /// How many tabs lazy restorations have not built yet, in all runtimes (see
+    /// Restoration+Lazy.swift): while it is 0, the admission does not look for them.
+    @exclusivity(unchecked)
+    static var pendingBranches = 0
     /// The runtimes applying a change, innermost last (in practice at most one: a change asked
     /// for while one is applied is queued on it).
     ///

@@ -15,7 +15,9 @@ extension FlowRuntime {
         var pending: [FlowController] = [root]
         while let node = pending.popLast() {
             // A leaf without extras has neither an initial route nor a history policy.
-            if node._isLeaf && node._extras != nil {
+            if node._isLeaf && node._extras != nil
+                && (_RuntimeActivity.pendingBranches == 0 || !_isPendingBranch(node))
+            {
                 let routes = node._defaultRoutes(restore: nil) { history(node.path) }
                 if !routes.isEmpty {
                     expanded.append(node)

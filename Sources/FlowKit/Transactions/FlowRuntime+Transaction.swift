@@ -231,6 +231,7 @@ extension FlowRuntime {
         if change.kind == .stop {
             isRunning = false
             root = nil
+            _lazy?.discardPending()
         }
 
         // Report.

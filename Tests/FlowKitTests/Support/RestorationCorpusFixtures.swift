@@ -77,3 +77,24 @@ enum NodePath {
     static let share = review + [.key("presented")]
     static let search = tabs + [.key("children"), .index(1)]
 }
+
+/// A snapshot in format 1's long form, as FlowKit wrote whole snapshots before format 2
+/// (the nodes, routes and history entries still encode so on their own).
+struct LegacySnapshotDocument: Encodable {
+    let snapshot: FlowSnapshot
+
+    init(_ snapshot: FlowSnapshot) {
+        self.snapshot = snapshot
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case version, root, history
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(1, forKey: .version)
+        try container.encode(snapshot.root, forKey: .root)
+        try container.encode(snapshot.history, forKey: .history)
+    }
+}
