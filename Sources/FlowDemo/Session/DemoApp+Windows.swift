@@ -34,7 +34,7 @@ extension DemoApp {
 
     /// What a window shows, in a word or two: its focused screen's title, `reclaimed`.
     func windowTitle(_ scene: FlowScene) -> String {
-        guard scene.phase.isConnected else { return "(reclaimed)" }
+        guard scene.phase.isConnected else { return "reclaimed" }
         guard let screen = scene.runtime?.focusedNode as? any DemoScreen else { return "" }
         return screen.title
     }
@@ -169,7 +169,24 @@ extension DemoApp {
         let next =
             connectedWindows.first { $0.value == FlowRoute(DemoWindow.main) }
             ?? connectedWindows.last
-        if let next { bringForward(next) }
+        if let next { return bringForward(next) }
+        reconnectMainWindow()
+    }
+
+    /// The platform brings the main window back when the system had reclaimed it: restored
+    /// from its snapshot, in front.
+    func reconnectMainWindow() {
+        guard let main = windows.scenes.first(where: { $0.value == FlowRoute(DemoWindow.main) }),
+            main.phase == .disconnected
+        else { return }
+        do {
+            try connectWindow(main.id, value: nil, restoration: .stored)
+            console.write(
+                "Window \(main.id) is back with its screens (restored from its snapshot).",
+                style: .success)
+        } catch {
+            console.write("Could not bring window \(main.id) back: \(error)", style: .error)
+        }
     }
 
     // MARK: Commands
@@ -221,8 +238,12 @@ extension DemoApp {
         for scene in windows.scenes {
             let mark = scene.isFocused ? "*" : " "
             let kind = scene.value == FlowRoute(DemoWindow.main) ? "main" : "window"
-            let path = scene.runtime?.focusedNode?.path ?? "no tree: its snapshot is saved"
-            console.write("\(mark) \(scene.id)  \(kind), \(scene.phase): \(path)")
+            var path = "no tree: its snapshot is saved"
+            if let node = scene.runtime?.focusedNode {
+                path = "\((node as? any DemoScreen)?.title ?? node.name) at \(node.path)"
+            }
+            let phase = scene.phase == .disconnected ? "reclaimed" : "\(scene.phase)"
+            console.write("\(mark) \(scene.id)  \(kind), \(phase): \(path)")
         }
         console.write("* marks the focused window; 'window <n>' brings one forward.")
     }
@@ -275,16 +296,21 @@ extension DemoApp {
 
     /// `logout` with several windows: every window signs out at once (the app broadcasts
     /// ``LogoutRequested``: each tree follows its own rules), and the windows other than the
-    /// main one close.
+    /// main one close (a reclaimed main window is brought back first, to sign out too).
     func signOutEverywhere() {
+        reconnectMainWindow()  // its saved tree is signed in: it signs out with the others
         let others = windows.scenes.filter { $0.value != FlowRoute(DemoWindow.main) }
         for scene in others { try? windows.requestClose(scene.id) }
         let reached = windows.broadcast(LogoutRequested())
         let list = reached.map(\.rawValue).joined(separator: ", ")
         let closing = others.map(\.id.rawValue).joined(separator: ", ")
+        let close =
+            others.isEmpty
+            ? "."
+            : others.count == 1 ? "; window \(closing) closes." : "; windows \(closing) close."
         console.write(
-            "Signing out everywhere: the app sends LogoutRequested to windows \(list)"
-                + (others.isEmpty ? "." : "; windows \(closing) close."), style: .success)
+            "Signing out everywhere: the app sends LogoutRequested to windows \(list)\(close)",
+            style: .success)
     }
 
     /// Whether the focused screen's exit guard refuses now (an unsaved rating): `logout`
