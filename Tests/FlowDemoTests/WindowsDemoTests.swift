@@ -108,8 +108,8 @@ struct WindowsDemoTests {
     func reclaimAndComeBack() async throws {
         let app = try await Self.signedIn()
         _ = await app.run("window new flowdemo://books/12")
-        weak var detail = app.windows.scene("2")?.runtime?.focusedNode
-        weak var runtime = app.windows.scene("2")?.runtime
+        weak let detail = app.windows.scene("2")?.runtime?.focusedNode
+        weak let runtime = app.windows.scene("2")?.runtime
         _ = await app.run("window 1")
         let before = try #require(app.windows.scene("2")?.runtime).treeDescription()
         #expect(
@@ -139,7 +139,7 @@ struct WindowsDemoTests {
         _ = await app.run("window new flowdemo://books/12")
         _ = await app.run("window 2")
         _ = await app.run("reclaim 3")
-        weak var session = StateFileTests.session(of: app)
+        weak let session = StateFileTests.session(of: app)
         #expect(session != nil)
         #expect(
             await Self.messages(app, "logout") == [
@@ -209,7 +209,7 @@ struct WindowsDemoTests {
                 "Rating cancelled: the sheet was closed without a rating."
             ])
         #expect(app.windows.scenes.count == 2)
-        weak var runtime = app.windows.scene("2")?.runtime
+        weak let runtime = app.windows.scene("2")?.runtime
         #expect(
             await Self.messages(app, "close") == [
                 "Window 2 closed: its tree stopped, its snapshot is deleted."
