@@ -24,6 +24,8 @@ struct FuzzGenerator {
     private var nextToken = 1
     var nextRuntime = 1
     var plan: [FuzzOp] = []
+    /// How many scene operations follow in a row (FuzzGenerator+Scenes.swift).
+    var sceneBurst = 0
 
     init(seed: UInt64, exclude: Set<String> = []) {
         rng = FuzzRandom(seed: seed)
@@ -501,6 +503,14 @@ struct FuzzGenerator {
 
     private mutating func nextOp(_ model: FuzzModel) -> FuzzOp {
         if !plan.isEmpty { return plan.removeFirst() }
+        if sceneBurst > 0 {
+            sceneBurst -= 1
+            return .scene(sceneOp(model.sceneView))
+        }
+        if allows("scenes") && rng.chance(6) {
+            sceneBurst = rng.below(10)
+            return .scene(sceneOp(model.sceneView))
+        }
         let all = ids(model)
         let running = runningRuntimes(model)
         if running.isEmpty && (all.isEmpty || rng.chance(30)) { return bootstrap(model) }

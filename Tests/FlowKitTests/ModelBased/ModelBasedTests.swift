@@ -160,6 +160,7 @@ struct ModelBasedTests {
                     break
                 }
             }
+            if failure == nil { failure = await run.finishScenes() }
             await run.finish()
             coverage.merge(run.coverage, uniquingKeysWith: +)
             coverage.merge(run.world.coverage, uniquingKeysWith: +)
