@@ -9,7 +9,8 @@ import FlowKit
 /// `badFactories` (no factories returning a node with another route or in use), `unwind`,
 /// `platform` (no runtime on a simulated platform, so no gestures, taps or clock), `splits`
 /// (no split views), `screens` (no scenarios of sheets over stacks and tabs while something
-/// moves: see FuzzGenerator+Screens.swift).
+/// moves: see FuzzGenerator+Screens.swift), `scenes` (no operations on the app above the
+/// scenes: see FuzzGenerator+Scenes.swift).
 ///
 /// A runtime on a platform gets no platform-initiated change from the tester directly
 /// (`platformDidPop`, `platformDidDismiss`, path and sheet binding writes): the platform
