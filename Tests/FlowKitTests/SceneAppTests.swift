@@ -86,7 +86,7 @@ struct SceneAppTests {
     func signOutEverywhere() throws {
         let (app, host) = try makeSceneApp()
         app.on(SceneSignOut.self) { _, scene in
-            if scene.value != FlowRoute(TestWindow.main) { try app.requestClose(scene.id) }
+            if scene.value != FlowRoute(TestWindow.main) { try scene.requestClose() }
         }
         app.dependencies[SceneAccountKey.self] = "ada"
         try app.connect("w1", value: FlowRoute(TestWindow.main))
@@ -169,6 +169,7 @@ struct SceneAppTests {
         #expect(bag.alive.isEmpty)
         do {
             let (app, _) = try makeSceneApp(bag: bag)
+            app.on(SceneSignOut.self) { _, scene in try scene.requestClose() }
             let scene = try app.connect("w1", value: FlowRoute(TestWindow.main))
             bag.track(app, "app")
             bag.track(scene, "scene 2")

@@ -93,8 +93,7 @@ struct SceneLifecycleTests {
         try scene.runtime!.navigate(to: [.child(TestScreen.list), .push(TestScreen.detail(id: 7))])
         let before = scene.runtime!.treeDescription()
         SceneScreen.exits = []
-        try app.report(.enterBackground, for: "w1")
-        try app.report(.disconnect, for: "w1")
+        try app.report(.disconnect, for: "w1")  // saves the snapshot itself
         #expect(scene.runtime == nil)
         #expect(scene.phase == .disconnected)
         #expect(SceneScreen.exits == ["detail", "list"])  // exit hooks ran, innermost first
@@ -251,5 +250,71 @@ struct SceneLifecycleTests {
         #expect(saved.map(\.id) == ["w1", "w2"])
         #expect(saved.map(\.phase) == [.connected, .disconnected])
         #expect(saved.map(\.value.type) == ["FlowKitTests.TestWindow", "FlowKitTests.TestWindow"])
+    }
+}
+
+/// A store that fails when told to.
+@MainActor
+final class FailingSceneStore: FlowSceneStore {
+    struct Broken: Error, CustomStringConvertible {
+        var description: String { "the disk is full" }
+    }
+    var fails = false
+    let inner = FlowInMemorySceneStore()
+
+    func snapshot(of scene: FlowSceneID) throws -> FlowSceneSnapshot? {
+        if fails { throw Broken() }
+        return inner.snapshot(of: scene)
+    }
+    func save(_ snapshot: FlowSceneSnapshot) throws {
+        if fails { throw Broken() }
+        inner.save(snapshot)
+    }
+    func deleteSnapshot(of scene: FlowSceneID) throws {
+        if fails { throw Broken() }
+        inner.deleteSnapshot(of: scene)
+    }
+    func appSnapshot() throws -> FlowAppSnapshot? {
+        if fails { throw Broken() }
+        return inner.appSnapshot()
+    }
+    func save(_ snapshot: FlowAppSnapshot) throws {
+        if fails { throw Broken() }
+        inner.save(snapshot)
+    }
+}
+
+extension SceneLifecycleTests {
+    @Test(
+        "A store that fails: a restoring connect throws and changes nothing; a failed save is reported"
+    )
+    func failingStore() throws {
+        let store = FailingSceneStore()
+        let (app, _) = try makeSceneApp(store: store)
+        var failures: [String] = []
+        app.onError = { failures.append("\($0)") }
+        try app.connect("w1", value: FlowRoute(TestWindow.main))
+        store.fails = true
+        #expect(
+            throws: FlowSceneError.storeFailed(
+                operation: "read scene w2", error: "the disk is full")
+        ) {
+            try app.connect("w2", value: FlowRoute(TestWindow.main))
+        }
+        #expect(app.scenes.map(\.id) == ["w1"])
+        app.trace.removeAll()
+        try app.report(.disconnect, for: "w1")  // the platform's fact happened anyway
+        #expect(app.scene("w1")?.phase == .disconnected)
+        #expect(
+            failures == [
+                "save snapshot at scene w1 failed: the disk is full",
+                "save app snapshot at app failed: the disk is full",
+            ])
+        #expect(
+            app.trace.lines == [
+                "failed save snapshot in scene w1: the disk is full",
+                "scene w1 disconnected (tree stopped)",
+                "failed save app snapshot: the disk is full",
+            ])
     }
 }

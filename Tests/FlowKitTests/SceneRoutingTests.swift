@@ -210,6 +210,19 @@ extension SceneRoutingTests {
             ])
     }
 
+    @Test("Among scenes that show the target, the focused one wins over one activated later")
+    func focusedSceneFirst() throws {
+        let (app, _) = try twoMainWindows()  // both active (side by side), w2 activated last
+        for id in ["w1", "w2"] {
+            try app.scene(FlowSceneID(id))!.runtime!.navigate(to: bookLink(4).path)
+        }
+        #expect(try app.open(bookLink(4)).scene == "w2")
+        try app.report(.deactivate, for: "w2")  // w1 is focused; w2 was activated after it
+        #expect(app.focusedScene?.id == "w1")
+        #expect(try app.open(bookLink(4)).scene == "w1")
+        #expect(try app.open(bookLink(5).withoutSceneValue).scene == "w1")  // resolves there too
+    }
+
     @Test("A scene opened for a link runs it once connected; a unique value is opened once")
     func openedSceneRunsTheLink() throws {
         let (app, host) = try makeSceneApp()

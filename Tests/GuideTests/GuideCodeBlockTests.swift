@@ -16,7 +16,7 @@ struct GuideCodeBlockTests {
         "Hosting.md", "HostingUIKit.md", "HostingSwiftUI.md", "Splits.md", "Navigation.md",
         "StateMachine.md", "ResponderChain.md",
         "Dependencies.md",
-        "Concurrency.md", "Testing.md", "Demo.md",
+        "Concurrency.md", "Testing.md", "Demo.md", "Scenes.md",
     ]
 
     static let testsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

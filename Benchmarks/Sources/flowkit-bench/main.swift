@@ -75,6 +75,7 @@ do {
     try runSplitBenchmarks(harness)
     try runRestorationBenchmarks(harness)
     try runTransitionBenchmarks(harness)
+    try runSceneBenchmarks(harness)
     let memory = try runMemoryBenchmarks(harness, cycles: quick ? 100_000 : 1_000_000)
     let failed = reportTargets(harness, memory: memory)
     let elapsed = started.duration(to: clock.now)

@@ -132,7 +132,8 @@ extension FlowController {
     /// Sent while another event is being handled or while a change is being applied, the
     /// event waits its turn in the runtime's queue (run-to-completion, first in first out).
     /// If this node has left the tree by then, the event is dropped and the trace says so.
-    /// An event no node handles goes to ``FlowRuntime/onUnhandledEvent`` and the trace.
+    /// An event no node handles goes to the ``FlowApp``'s handler for its type (in a scene's
+    /// tree), else to ``FlowRuntime/onUnhandledEvent`` and the trace.
     ///
     /// Sending from a node that has never been in a running tree does nothing: there is no
     /// runtime to deliver it.

@@ -20,7 +20,8 @@ public final class FlowRuntime: Observable {
     /// The structured log of what happened.
     public let trace: FlowTrace
 
-    /// Called with every event that no node handled (after the trace records it).
+    /// Called with every event that no node handled (after the trace records it), unless the
+    /// ``FlowApp`` of the runtime's scene has a handler for it.
     public var onUnhandledEvent: (@MainActor (any FlowEvent, _ origin: FlowController) -> Void)?
 
     /// Called with every error that has no caller to throw to (after the trace records it as

@@ -82,8 +82,8 @@ extension FlowApp {
         {
             scene._waitingLinks += _opening.remove(at: index).links
         }
-        _saveAppSnapshot()
         _runWaitingLinks()
+        _checkInvariants()
         return scene
     }
 
@@ -136,6 +136,7 @@ extension FlowApp {
             for link in links { _waitingLinks.append((link, nil)) }
         }
         _runWaitingLinks()
+        _checkInvariants()
     }
 
     /// The platform handed over the restoration data a scene connected with
@@ -163,6 +164,7 @@ extension FlowApp {
                 id, phase: scene.phase,
                 note: snapshot == nil ? "no restoration data: fresh" : "restored from late data"))
         _runWaitingLinks()
+        _checkInvariants()
     }
 
     /// The scenes the app had when it last saved its own snapshot (on background,
@@ -250,7 +252,7 @@ extension FlowApp {
         }
         do {
             let snapshot = FlowSceneSnapshot(
-                scene: scene.id, value: try FlowSnapshot.Route(scene.value),
+                scene: scene.id, value: try scene._storedValue(),
                 tree: try runtime.snapshot())
             try store.save(snapshot)
             return true
@@ -288,7 +290,7 @@ extension FlowApp {
             for scene in scenes {
                 entries.append(
                     FlowAppSnapshot.Scene(
-                        id: scene.id, value: try FlowSnapshot.Route(scene.value),
+                        id: scene.id, value: try scene._storedValue(),
                         phase: scene.phase))
             }
             try store.save(FlowAppSnapshot(scenes: entries, focused: focusedScene?.id))

@@ -33,16 +33,16 @@ extension FlowApp {
     public func open(
         _ link: FlowLink, delivery: FlowDeliveryID? = nil, receivedBy: FlowSceneID? = nil
     ) throws -> FlowRoutingDecision {
-        let text = link.description
         if let delivery, _deliveries.contains(delivery) {
             return _decide(
-                text, .duplicate, nil, "delivery \(delivery) ran already in this launch")
+                link.description, .duplicate, nil, "delivery \(delivery) ran already in this launch"
+            )
         }
         if let restoring = scenes.first(where: { $0.phase.isConnected && $0.isRestoring }) {
             if let delivery { _deliveries.insert(delivery) }
             _waitingLinks.append((link, receivedBy))
             return _decide(
-                text, .waitsForRestoration, restoring.id,
+                link.description, .waitsForRestoration, restoring.id,
                 "scene \(restoring.id) is restoring: routed once it is restored")
         }
         let decision = try _route(link, receivedBy: receivedBy)
@@ -59,17 +59,17 @@ extension FlowApp {
     public func perform<Event: FlowEvent>(
         _ command: Event, delivery: FlowDeliveryID? = nil
     ) throws -> FlowRoutingDecision {
-        let text = "command \(command.traceName)"
+        let text = { "command \(command.traceName)" }
         if let delivery, _deliveries.contains(delivery) {
             return _decide(
-                text, .duplicate, nil, "delivery \(delivery) ran already in this launch")
+                text(), .duplicate, nil, "delivery \(delivery) ran already in this launch")
         }
         guard let focused = focusedScene, let runtime = focused.runtime else {
-            _ = _decide(text, .refused, nil, "no scene is active")
+            _ = _decide(text(), .refused, nil, "no scene is active")
             throw FlowSceneError.noFocusedScene
         }
         if let delivery { _deliveries.insert(delivery) }
-        let decision = _decide(text, .focusedScene, focused.id, "the focused scene")
+        let decision = _decide(text(), .focusedScene, focused.id, "the focused scene")
         runtime.send(command)
         return decision
     }
@@ -78,14 +78,25 @@ extension FlowApp {
 
     /// Rules 3 to 7 of ``open(_:delivery:receivedBy:)``.
     func _route(_ link: FlowLink, receivedBy: FlowSceneID?) throws -> FlowRoutingDecision {
-        let text = link.description
-        let ordered = _scenesByRecency()
-        // 3. A scene that shows the target.
+        let focused = focusedScene
+        // 3. A scene that shows the target: of those, the focused one, else the most recently
+        // active (one pass, in connection order, so the first connected wins a tie; nothing
+        // allocated).
         if let target = link.target {
-            for scene in ordered where scene._shownNode(target) != nil {
+            var shows: FlowScene?
+            var best = Int.min
+            for scene in scenes where scene._isRoutable {
+                let rank = scene === focused ? Int.max : scene._lastActivation
+                if rank > best, scene._shownNode(target) != nil {
+                    shows = scene
+                    best = rank
+                }
+            }
+            if let scene = shows {
                 let note = _focusTarget(link, in: scene)
                 _bringForward(scene)
-                return _decide(text, .showsTarget, scene.id, "it shows \(target)\(note)")
+                return _decide(
+                    link.description, .showsTarget, scene.id, "it shows \(target)\(note)")
             }
         }
         // 4. The scene of a unique value.
@@ -96,18 +107,19 @@ extension FlowApp {
                 scene._waitingLinks.append(link)
                 host?.activateScene(scene.id)
                 return _decide(
-                    text, .uniqueValue, scene.id,
+                    link.description, .uniqueValue, scene.id,
                     "it has the unique value \(value) and is disconnected: reconnecting")
             }
             if let failure = _navigate(link, in: scene) {
-                _record(.skipped(delivery: text, scene: scene.id, reason: failure))
+                _record(.skipped(delivery: link.description, scene: scene.id, reason: failure))
             } else {
                 _bringForward(scene)
-                return _decide(text, .uniqueValue, scene.id, "it has the unique value \(value)")
+                return _decide(
+                    link.description, .uniqueValue, scene.id, "it has the unique value \(value)")
             }
         }
         // 5. A scene that resolves the route.
-        var candidates = ordered
+        var candidates = _scenesByRecency(focused: focused)
         if let receivedBy, let index = candidates.firstIndex(where: { $0.id == receivedBy }) {
             candidates.insert(candidates.remove(at: index), at: 0)
         }
@@ -115,17 +127,17 @@ extension FlowApp {
         for scene in candidates {
             let rank =
                 scene.id == receivedBy
-                ? "it received the link" : scene.isFocused ? "the focused scene" : "an open scene"
+                ? "it received the link" : scene === focused ? "the focused scene" : "an open scene"
             if let accepts = scene._kind.accepts, !accepts(link) {
                 let reason = "its kind does not take the link"
-                _record(.skipped(delivery: text, scene: scene.id, reason: reason))
+                _record(.skipped(delivery: link.description, scene: scene.id, reason: reason))
                 reasons.append("scene \(scene.id): \(reason)")
                 continue
             }
             var then = ""
             switch _attempt(link, in: scene) {
             case .failed(let failure):
-                _record(.skipped(delivery: text, scene: scene.id, reason: failure))
+                _record(.skipped(delivery: link.description, scene: scene.id, reason: failure))
                 reasons.append("scene \(scene.id): \(failure)")
                 continue
             case .redirected(let target):
@@ -134,7 +146,8 @@ extension FlowApp {
                 break
             }
             _bringForward(scene)
-            return _decide(text, .resolvesRoute, scene.id, "\(rank) resolves the route\(then)")
+            return _decide(
+                link.description, .resolvesRoute, scene.id, "\(rank) resolves the route\(then)")
         }
         // 6. A new scene.
         if let value = link.sceneValue, _kind(of: value) != nil, let host {
@@ -147,7 +160,8 @@ extension FlowApp {
                 host.openScene(value: value)
             }
             return _decide(
-                text, .opensScene, nil, "no open scene takes it: opening a scene for \(value)")
+                link.description, .opensScene, nil,
+                "no open scene takes it: opening a scene for \(value)")
         }
         if let value = link.sceneValue {
             reasons.append(
@@ -155,19 +169,20 @@ extension FlowApp {
                     ? "no scene factory builds \(value)" : "no scene host to open \(value)")
         }
         _ = _decide(
-            text, .refused, nil,
+            link.description, .refused, nil,
             reasons.isEmpty ? "no scene is open" : reasons.joined(separator: "; "))
-        throw FlowSceneError.unroutable(link: text, reasons: reasons)
+        throw FlowSceneError.unroutable(link: link.description, reasons: reasons)
     }
 
     /// Connected scenes with a running tree, not restoring: the focused one first, then the
     /// most recently active, then in connection order.
-    func _scenesByRecency() -> [FlowScene] {
-        scenes.filter { $0.phase.isConnected && !$0.isRestoring && $0.runtime != nil }
-            .sorted {
-                $0._lastActivation != $1._lastActivation
-                    ? $0._lastActivation > $1._lastActivation : $0._order < $1._order
-            }
+    func _scenesByRecency(focused: FlowScene?) -> [FlowScene] {
+        func rank(_ scene: FlowScene) -> Int {
+            scene === focused ? Int.max : scene._lastActivation
+        }
+        return scenes.filter(\._isRoutable).sorted {
+            rank($0) != rank($1) ? rank($0) > rank($1) : $0._order < $1._order
+        }
     }
 
     /// Shows the link in the scene: focuses its target if the scene shows it, else
@@ -216,11 +231,11 @@ extension FlowApp {
 
     /// Records a decision and returns it.
     func _decide(
-        _ delivery: String, _ rule: FlowRoutingDecision.Rule, _ scene: FlowSceneID?,
-        _ reason: String
+        _ delivery: @autoclosure () -> String, _ rule: FlowRoutingDecision.Rule,
+        _ scene: FlowSceneID?, _ reason: String
     ) -> FlowRoutingDecision {
         let decision = FlowRoutingDecision(rule, scene: scene, reason: reason)
-        _record(.routed(delivery: delivery, decision: decision))
+        _record(.routed(delivery: delivery(), decision: decision))
         return decision
     }
 

@@ -7,7 +7,7 @@
 ///     }
 ///     app.dependencies[AccountKey.self] = account        // every window's tree sees it
 ///     app.on(SignOut.self) { _, scene in                 // what bubbles past a scene's root
-///         if scene.value != FlowRoute(Window.main) { app.requestClose(scene.id) }
+///         if scene.value != FlowRoute(Window.main) { try scene.requestClose() }
 ///     }
 ///     app.host = platform                                // opens and closes windows
 ///     try app.connect("window-1", value: FlowRoute(Window.main))   // reported by the platform
@@ -145,6 +145,9 @@ public final class FlowApp {
     /// registering again replaces the handler. A handler that throws reports to
     /// ``onError`` and the trace.
     ///
+    /// > Note: The app keeps its handlers: a handler that captures the app strongly keeps it
+    /// > alive. Reach the app through the scene (`scene.app`, ``FlowScene/requestClose()``).
+    ///
     /// Only what no node of a scene handles reaches the app, and only then: a tree without
     /// an app, or an event some node handles, costs nothing more.
     public func on<Event: FlowEvent>(
@@ -202,9 +205,9 @@ public final class FlowApp {
         onError?(failure)
     }
 
-    /// Records an app trace record.
-    func _record(_ record: FlowAppRecord) {
-        if trace.isEnabled { trace.record(.app(record)) }
+    /// Records an app trace record (made only when the trace is on).
+    func _record(_ record: @autoclosure () -> FlowAppRecord) {
+        if trace.isEnabled { trace.record(.app(record())) }
     }
 
     /// The registered kind for a scene value.

@@ -1,5 +1,5 @@
 /// Something from outside to show: a URL, a user activity, a notification tap or a quick
-/// action, already mapped to a path (a link is a value, not a URL: ``FlowKitLinks`` maps
+/// action, already mapped to a path (a link is a value, not a URL: `FlowKitLinks` maps
 /// URLs to paths).
 ///
 ///     let link = FlowLink(

@@ -34,6 +34,7 @@ public final class FlowScene {
     /// Links waiting for this scene to be connected and restored.
     var _waitingLinks: [FlowLink] = []
     let _kind: _SceneKind
+    var _stored: FlowSnapshot.Route?
 
     init(id: FlowSceneID, value: FlowRoute, app: FlowApp, kind: _SceneKind, order: Int) {
         self.id = id
@@ -48,11 +49,37 @@ public final class FlowScene {
     /// Whether this is the app's focused scene (the active scene activated last).
     public var isFocused: Bool { app?.focusedScene === self }
 
+    /// Asks the app's host to close this scene (see ``FlowApp/requestClose(_:)``): what an
+    /// app-level handler calls without holding the app (which would keep it alive).
+    ///
+    /// - Throws: ``FlowSceneError/noSuchScene(_:)`` if the scene has left its app.
+    public func requestClose() throws {
+        guard let app else { throw FlowSceneError.noSuchScene(id) }
+        try app.requestClose(id)
+    }
+
+    /// Whether links can be routed to the scene now: connected with a tree, not restoring.
+    var _isRoutable: Bool { phase.isConnected && !isRestoring && runtime != nil }
+
     /// The active node of the scene's tree with `route` (the innermost), if its tree shows
     /// one.
     func _shownNode(_ route: FlowRoute) -> FlowController? {
         guard let runtime, runtime.isRunning else { return nil }
-        return runtime.activeNodes.last { $0.route == route }
+        // The active nodes, read without registering an observation.
+        let active =
+            runtime._activeConfiguration.isEmpty
+            ? runtime._focusedPath : runtime._activeConfiguration
+        // The value types first: a route of another type never needs the dynamic cast.
+        let type = route.valueType
+        return active.last { $0.route.map { $0.valueType == type && $0 == route } ?? false }
+    }
+
+    /// The scene's value as a snapshot stores it, encoded once.
+    func _storedValue() throws -> FlowSnapshot.Route {
+        if let stored = _stored { return stored }
+        let stored = try FlowSnapshot.Route(value)
+        _stored = stored
+        return stored
     }
 
     /// Offers an event that went past this scene's root to the app's handlers; `true` if one

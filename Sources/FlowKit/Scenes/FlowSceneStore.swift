@@ -31,13 +31,18 @@ public final class FlowInMemorySceneStore: FlowSceneStore {
     /// An empty store.
     public init() {}
 
+    /// The snapshot kept for `scene`, or `nil`.
     public func snapshot(of scene: FlowSceneID) -> FlowSceneSnapshot? { scenes[scene] }
 
+    /// Keeps `snapshot` under its scene's identity.
     public func save(_ snapshot: FlowSceneSnapshot) { scenes[snapshot.scene] = snapshot }
 
+    /// Forgets the snapshot of `scene`.
     public func deleteSnapshot(of scene: FlowSceneID) { scenes[scene] = nil }
 
+    /// The app's own snapshot, or `nil`.
     public func appSnapshot() -> FlowAppSnapshot? { app }
 
+    /// Keeps the app's own snapshot.
     public func save(_ snapshot: FlowAppSnapshot) { app = snapshot }
 }
