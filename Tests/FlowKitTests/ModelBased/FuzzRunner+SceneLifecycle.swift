@@ -178,6 +178,23 @@ extension FuzzRun {
         for id in scenes.gone.sorted() where scenes.store.scenes[id] != nil {
             return "scene \(id) is gone but its snapshot stays"
         }
+        // Each window's platform shows its tree once idle, and was never called illegally.
+        let host = scenes.host
+        for scene in app.scenes {
+            guard let runtime = scene.runtime, runtime.isRunning,
+                let platform = host.platforms[scene.id]
+            else { continue }
+            platform.runUntilIdle()
+            if let difference = platform.differences(from: runtime).first {
+                return "scene \(scene.id): its window does not show its tree: \(difference)"
+            }
+        }
+        let illegal =
+            host.retiredIllegalCalls
+            + host.platforms.keys.sorted().flatMap { id in
+                host.platforms[id]!.illegalCalls.map { "\(id): \($0)" }
+            }
+        if let call = illegal.first { return "illegal platform call in a window: \(call)" }
         return nil
     }
 

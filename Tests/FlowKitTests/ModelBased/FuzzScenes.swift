@@ -1,4 +1,5 @@
 import FlowKit
+import FlowKitTesting
 
 /// The scene values of the random test's app: documents (unique values: at most one scene
 /// shows each) and panes (not unique; their kind shows a placeholder while it waits for late
@@ -113,9 +114,25 @@ struct FuzzSceneView {
     var hasRequests = false
 }
 
-/// A scene host that keeps what the app asked of it until the platform serves it.
+/// A scene host that keeps what the app asked of it until the platform serves it; each
+/// window's tree is shown by a strict ``SimulatedPlatform`` of its own (UIKit's rules, no
+/// time) through `FlowTransitions`.
 @MainActor
 final class FuzzSceneHost: FlowSceneHost {
+    /// Each scene's platform (replaced when the scene gets a new runtime).
+    var platforms: [FlowSceneID: SimulatedPlatform] = [:]
+    /// The illegal calls of the platforms replaced since.
+    var retiredIllegalCalls: [String] = []
+
+    func flowHost(for scene: FlowScene) -> (any FlowHost)? {
+        let platform = SimulatedPlatform(rules: .uiKit, duration: 0)
+        if let earlier = platforms[scene.id] {
+            retiredIllegalCalls += earlier.illegalCalls.map { "\(scene.id): \($0)" }
+        }
+        platforms[scene.id] = platform
+        return FlowTransitions(host: platform)
+    }
+
     enum Request {
         case open(FlowRoute)
         case close(FlowSceneID)
