@@ -185,7 +185,9 @@ extension FuzzRun {
                     id, value: value.map(fuzzSceneValue), restoration: restoring)
                 scenes.gone.remove(id)
                 if wasConnected { problems.append("\(op): connected a scene that was connected") }
+                // (Links that waited for the scene ran there once it was back.)
                 if restoration == .stored, hadSnapshot, let tree = scenes.treeAtDisconnect[id],
+                    routed.allSatisfy({ $0.scene != id }),
                     scene.runtime?.treeDescription() != tree
                 {
                     problems.append(

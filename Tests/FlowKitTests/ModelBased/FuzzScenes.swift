@@ -121,6 +121,8 @@ struct FuzzSceneView {
 final class FuzzSceneHost: FlowSceneHost {
     /// Each scene's platform (replaced when the scene gets a new runtime).
     var platforms: [FlowSceneID: SimulatedPlatform] = [:]
+    /// Each scene's `FlowTransitions` over its platform.
+    var transitions: [FlowSceneID: FlowTransitions] = [:]
     /// The illegal calls of the platforms replaced since.
     var retiredIllegalCalls: [String] = []
 
@@ -130,7 +132,9 @@ final class FuzzSceneHost: FlowSceneHost {
             retiredIllegalCalls += earlier.illegalCalls.map { "\(scene.id): \($0)" }
         }
         platforms[scene.id] = platform
-        return FlowTransitions(host: platform)
+        let pipeline = FlowTransitions(host: platform)
+        transitions[scene.id] = pipeline
+        return pipeline
     }
 
     enum Request {
