@@ -7,6 +7,10 @@
 #   scripts/fuzz.sh                        # 1,000,000 operations over 4 seeds
 #   FLOWKIT_FUZZ_OPERATIONS=50000 FLOWKIT_FUZZ_SEEDS="1 2" scripts/fuzz.sh
 #   FLOWKIT_FUZZ_EXCLUDE=navigate scripts/fuzz.sh   # look past a known failure
+#
+# Every run includes the scene operations (a FlowApp beside the model's runtimes, about 8% of
+# the operations: see Tests/FlowKitTests/ModelBased/FuzzGenerator+Scenes.swift);
+# FLOWKIT_FUZZ_EXCLUDE=scenes leaves them out.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -17,6 +17,10 @@ struct GlobalCommandsTests {
             "  trace                     print FlowKit's trace as it happens (on/off)",
             "  help, ?                   the commands of this screen",
             "  quit                      stop and count the surviving FlowControllers (Ctrl-C too)",
+            "Windows (each a tree of its own; the panel shows a window bar once there are two):",
+            "  window new [link], window <n>   open a window (showing the link), or bring window n forward",
+            "  windows                         list the windows: what each shows, and its phase",
+            "  reclaim <n>                     the system reclaims window n in the background; 'window <n>' brings it back",
         ]
 
         #expect(await app.run("   ") == [])

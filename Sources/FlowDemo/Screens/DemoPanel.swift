@@ -32,6 +32,9 @@ public struct DemoPanel: Equatable, Sendable {
     /// The tab bar, the selected tab in brackets (`[Catalog] Favourites Profile`); `nil` when
     /// no tab bar is on screen.
     public var tabBar: String?
+    /// The window bar, the focused window in brackets (`[1 Books] · 2 Sign in`); `nil` while
+    /// the demo has one window.
+    public var windowBar: String?
     /// The screen's body lines.
     public var content: [String]
     /// The commands of the focused screen, as typed.
@@ -55,7 +58,9 @@ public struct DemoPanel: Equatable, Sendable {
     /// The body rows below the top rule, without the frame. The `Anywhere:` row is left out
     /// when ``globalCommands`` is empty (the second panel of a split view).
     var rows: [String] {
-        var rows = [path] + (tabBar.map { ["Tabs: " + $0] } ?? []) + [""] + content + [""]
+        var rows =
+            (windowBar.map { ["Windows: " + $0] } ?? []) + [path]
+            + (tabBar.map { ["Tabs: " + $0] } ?? []) + [""] + content + [""]
         if !localCommands.isEmpty {
             rows.append("Here: " + localCommands.joined(separator: ", "))
         }

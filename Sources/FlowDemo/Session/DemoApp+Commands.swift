@@ -32,7 +32,9 @@ extension DemoApp {
         if command.isGlobal || command.isGesture { return true }
         if command.name == "back" { return canGoBack(at: node) }
         if command.name == "tab" { return visibleTabs(at: node) != nil }
-        if command.name == "close" { return node?.isPresented ?? false }
+        if command.name == "close" {
+            return node?.isPresented == true || windows.scenes.count > 1
+        }
         guard let screen = node as? any DemoScreen else { return false }
         return screen.commandNames.contains(command.name)
             || screen.unlistedCommandNames.contains(command.name)
@@ -70,17 +72,9 @@ extension DemoApp {
             return
         }
         do {
-            let steps = try links.steps(for: link)
-            dismissSheetLeftBehind(by: steps)
-            try runtime.navigate(to: steps)
-            console.write("Opened \(link).", style: .success)
-        } catch let error as FlowURLError {
-            console.write("Cannot open \(link): \(error).", style: .error)
-        } catch FlowError.redirected {
-            console.write(
-                "Sign in first: \(link) opens once you have signed in.", style: .notice)
+            routeLink(link, steps: try links.steps(for: link))
         } catch {
-            console.write("Cannot open \(link): \(error)", style: .error)
+            console.write("Cannot open \(link): \(error).", style: .error)
         }
     }
 
@@ -153,9 +147,15 @@ extension DemoApp {
             marks += ", + the other active nodes"
         }
         if withIdentities { marks += ", #n is a node's identity" }
-        console.write(
-            "FlowController instances alive: \(liveNodes.alive) (\(inTree) in the tree; "
-                + "\(marks))")
+        var counted = "\(inTree) in the tree"
+        if windows.scenes.count > 1 {
+            let trees = connectedWindows.compactMap(\.runtime).filter(\.isRunning)
+            let all = trees.reduce(0) {
+                $0 + $1.treeDescription().split(separator: "\n").count
+            }
+            counted = "\(inTree) in this window's tree, \(all) in the \(trees.count) windows' trees"
+        }
+        console.write("FlowController instances alive: \(liveNodes.alive) (\(counted); \(marks))")
         console.write(splitTreeLines())
         console.write(onScreenLines())
     }
@@ -237,25 +237,15 @@ extension DemoApp {
         return "its columns: " + columns.joined(separator: ", ")
     }
 
-    func toggleTrace() {
-        isTracing.toggle()
-        if isTracing {
-            traceObservation = runtime.trace.addObserver { [console] record in
-                console.write("  trace: \(record.description)", style: .trace)
-            }
-            console.write("Trace on: FlowKit's trace lines follow as they happen.")
-        } else {
-            if let traceObservation { runtime.trace.removeObserver(traceObservation) }
-            traceObservation = nil
-            console.write("Trace off.")
-        }
-    }
-
+    /// Stops every window's runtime (each tree exits, innermost first).
     func stopRuntime() {
-        do {
-            try runtime.stop()
-        } catch {
-            console.write("Could not stop the runtime: \(error)", style: .error)
+        for scene in connectedWindows {
+            guard let runtime = scene.runtime, runtime.isRunning else { continue }
+            do {
+                try runtime.stop()
+            } catch {
+                console.write("Could not stop the runtime: \(error)", style: .error)
+            }
         }
     }
 
@@ -290,19 +280,27 @@ extension DemoApp {
     }
 
     /// `help`: the commands of this screen and the global ones, each with what it does, then
-    /// those the panel does not list.
+    /// those the panel does not list, then the window commands (aligned on their own).
     func helpLines() -> [String] {
         let local = localCommands
-        let global = DemoCommand.all.filter(\.isGlobal)
+        let global = DemoCommand.all.filter { $0.isGlobal && !$0.isWindow }
         let unlisted = unlistedCommands
-        let column = (local + global + unlisted).map(\.usage.count).max() ?? 0
-        func row(_ command: DemoCommand) -> String {
-            "  " + command.usage + String(repeating: " ", count: column - command.usage.count)
-                + "   " + command.summary
+        let window = DemoCommand.all.filter(\.isWindow)
+        func rows(_ commands: [DemoCommand], width: Int) -> [String] {
+            commands.map { command in
+                "  " + command.usage + String(repeating: " ", count: width - command.usage.count)
+                    + "   " + command.summary
+            }
         }
+        let column = (local + global + unlisted).map(\.usage.count).max() ?? 0
         let title = focusedScreen?.title ?? "this screen"
-        let also = unlisted.isEmpty ? [] : ["Also here (not on the panel):"] + unlisted.map(row)
-        return ["Commands on this screen (\(title)):"] + local.map(row) + ["Anywhere:"]
-            + global.map(row) + also
+        let also =
+            unlisted.isEmpty
+            ? [] : ["Also here (not on the panel):"] + rows(unlisted, width: column)
+        let windowColumn = window.map(\.usage.count).max() ?? 0
+        return ["Commands on this screen (\(title)):"] + rows(local, width: column)
+            + ["Anywhere:"] + rows(global, width: column) + also
+            + ["Windows (each a tree of its own; the panel shows a window bar once there are two):"]
+            + rows(window, width: windowColumn)
     }
 }

@@ -5,8 +5,11 @@ extension DemoApp {
     /// how far the swipe has gone.
     func currentPanel() -> DemoPanel? {
         guard !hasQuit, let node = runtime.focusedNode else { return nil }
-        return panel(
-            for: node, tabBar: visibleTabs?.barText, globalCommands: Self.globalCommands)
+        var global = Self.globalCommands
+        if windows.scenes.count > 1 { global.insert(contentsOf: DemoCommand.windowNames, at: 2) }
+        var panel = panel(for: node, tabBar: visibleTabs?.barText, globalCommands: global)
+        panel?.windowBar = windowBar
+        return panel
     }
 
     /// The panel of the screen `node`, if it is one; the focused one ends with the swipe's

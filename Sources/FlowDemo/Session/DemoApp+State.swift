@@ -2,8 +2,9 @@ import FlowKit
 
 /// `--state FILE`: restoring the navigation at start and saving it at quit.
 extension DemoApp {
-    /// Starts the runtime: restored from ``stateFile`` when it holds a state that restores,
-    /// else fresh. Returns what to tell the user (nothing without a state file).
+    /// Opens the main window: restored from ``stateFile`` when it holds a state that
+    /// restores (every saved window, when it holds several), else fresh. Returns what to tell
+    /// the user (nothing without a state file).
     func startRuntime() -> [(text: String, style: DemoStyle)] {
         var notes: [(text: String, style: DemoStyle)] = []
         if let stateFile {
@@ -19,30 +20,102 @@ extension DemoApp {
                 notes.append((Self.couldNotRestore(stateFile, reason), .error))
             case .snapshot(let snapshot):
                 do {
-                    let report = try runtime.start(
-                        restoring: snapshot, routeTypes: DemoStateFile.routeTypes)
+                    let scene = try restoreWindow("1", value: .main, tree: snapshot)
                     notes.append((restoredNote(stateFile), .success))
-                    if !report.isComplete {
-                        let skipped = report.skipped.map { DemoStateFile.oneLine($0.description) }
-                        notes.append(
-                            (
-                                "Not restored: " + skipped.joined(separator: "; ") + ".",
-                                .notice
-                            ))
-                    }
+                    notes += skippedNotes(scene, window: nil)
                     return notes
                 } catch {
-                    notes.append(
-                        (Self.couldNotRestore(stateFile, DemoStateFile.reason(for: error)), .error))
+                    notes.append((Self.couldNotRestore(stateFile, Self.reason(for: error)), .error))
                 }
+            case .windows(let state):
+                notes += restoreWindows(state, from: stateFile)
+                if !connectedWindows.isEmpty { return notes }
             }
         }
         do {
-            try runtime.start()
+            try connectWindow("1", value: .main, restoration: .none)
         } catch {
             preconditionFailure("DemoApp.start: \(error)")
         }
         return notes
+    }
+
+    /// Connects window `id` restored from `tree`.
+    @discardableResult
+    func restoreWindow(
+        _ id: FlowSceneID, value: DemoWindow, tree: FlowSnapshot
+    ) throws
+        -> FlowScene
+    {
+        let saved = FlowSceneSnapshot(
+            scene: id, value: try FlowSnapshot.Route(FlowRoute(value)), tree: tree)
+        return try connectWindow(id, value: value, restoration: .snapshot(saved))
+    }
+
+    /// Restores every window of `state` (a window that does not restore is left out, and a
+    /// line says why), then brings the focused one forward.
+    func restoreWindows(
+        _ state: DemoWindowsState, from file: DemoStateFile
+    ) -> [(text: String, style: DemoStyle)] {
+        var notes: [(text: String, style: DemoStyle)] = []
+        var restored: [String] = []
+        for window in state.windows {
+            do {
+                let scene =
+                    try window.tree.map {
+                        try restoreWindow(window.id, value: window.value, tree: $0)
+                    }
+                    ?? connectWindow(window.id, value: window.value, restoration: .none)
+                restored.append(window.id.rawValue)
+                notes += skippedNotes(scene, window: window.id)
+            } catch {
+                notes.append(
+                    (
+                        "Could not restore window \(window.id) from \(file.shownPath): "
+                            + "\(Self.reason(for: error)).", .error
+                    ))
+            }
+        }
+        if let focused = state.focused.flatMap(windows.scene), focused.phase.isConnected {
+            bringForward(focused)
+        }
+        guard !restored.isEmpty else {
+            notes.append((Self.couldNotRestore(file, "no window restored"), .error))
+            return notes
+        }
+        let front = windows.focusedScene.map { " (window \($0.id) in front)" } ?? ""
+        notes.insert(
+            (
+                "Restored windows \(restored.joined(separator: ", ")) saved in "
+                    + "\(file.shownPath)\(front).", .success
+            ), at: 0)
+        return notes
+    }
+
+    /// What a restored window's guards left out, from its trace.
+    func skippedNotes(
+        _ scene: FlowScene, window: FlowSceneID?
+    ) -> [(text: String, style: DemoStyle)] {
+        let skipped = (scene.runtime?.trace.records ?? []).compactMap { record -> String? in
+            guard case .notRestored(let node, let reason) = record else { return nil }
+            return DemoStateFile.oneLine("\(node): \(reason)")
+        }
+        guard !skipped.isEmpty else { return [] }
+        let place = window.map { " in window \($0)" } ?? ""
+        return [
+            (
+                "Not restored\(place): " + skipped.joined(separator: "; ") + ".",
+                .notice
+            )
+        ]
+    }
+
+    /// Why restoring failed, in one line: a window's restoration error is its tree's.
+    static func reason(for error: any Error) -> String {
+        if case FlowSceneError.restorationFailed(_, let text) = error {
+            return DemoStateFile.oneLine(text)
+        }
+        return DemoStateFile.reason(for: error)
     }
 
     static func couldNotRestore(_ file: DemoStateFile, _ reason: String) -> String {
@@ -74,7 +147,11 @@ extension DemoApp {
             return
         }
         do {
-            try stateFile.save(try runtime.snapshot())
+            if windows.scenes.count > 1 {
+                try stateFile.save(try windowsState())
+            } else {
+                try stateFile.save(try runtime.snapshot())
+            }
             console.write(
                 "Saved the state to \(stateFile.shownPath): flowdemo --state \(stateFile.shownPath) "
                     + "starts here.", style: .success)
@@ -83,6 +160,23 @@ extension DemoApp {
                 "Could not save the state to \(stateFile.shownPath): "
                     + "\(DemoStateFile.reason(for: error)).", style: .error)
         }
+    }
+
+    /// Every window's state: a connected window's tree now, a reclaimed one's as the app
+    /// saved it when the system reclaimed it.
+    func windowsState() throws -> DemoWindowsState {
+        var saved: [DemoWindowsState.Window] = []
+        for scene in windows.scenes {
+            let value = scene.value.value(as: DemoWindow.self) ?? .extra
+            let tree =
+                try scene.runtime.map { try $0.snapshot() }
+                ?? windows.store.snapshot(of: scene.id)?.tree
+            saved.append(
+                DemoWindowsState.Window(
+                    id: scene.id, value: value, tree: tree,
+                    wasReclaimed: !scene.phase.isConnected))
+        }
+        return DemoWindowsState(windows: saved, focused: windows.focusedScene?.id)
     }
 
     /// Forgets ``stateFile``: the walkthrough neither reads nor writes it.

@@ -43,12 +43,16 @@ public final class DemoApp {
     /// The commands every screen accepts.
     public static let globalCommands = DemoCommand.globalNames
 
-    /// The runtime holding the tree.
-    public let runtime: FlowRuntime
-    /// The runtime's host: the transition pipeline between the tree and ``screen``.
-    public let transitions: FlowTransitions
-    /// The terminal as a platform whose transitions take time (none with piped input).
-    public let screen: DemoScreenHost
+    /// The app above the windows: one scene per window, each with a tree of its own, the
+    /// dependencies every window sees, and the router for links (see DemoApp+Windows.swift).
+    public let windows: FlowApp
+    /// The runtime holding the focused window's tree.
+    public var runtime: FlowRuntime { windows.focusedScene?.runtime ?? lastRuntime }
+    /// The focused window's host: the transition pipeline between its tree and ``screen``.
+    public var transitions: FlowTransitions { focusedHosts.transitions }
+    /// The terminal as a platform whose transitions take time (none with piped input), as
+    /// the focused window shows it.
+    public var screen: DemoScreenHost { focusedHosts.screen }
     /// Counts the demo's live `FlowController` instances.
     public let liveNodes: LiveNodeCounter
     /// Whether FlowKit's trace lines are being printed.
@@ -66,10 +70,27 @@ public final class DemoApp {
     var keepsStateFile = false
 
     let console = DemoConsole()
+    /// The windows' platform: what the app asked of it, and each window's screen.
+    let platform: DemoWindowPlatform
+    /// The runtime ``runtime`` gives when no window is focused: before the start, a runtime
+    /// that never starts; after, the focused window's last one.
+    var lastRuntime: FlowRuntime
+    /// The screen and pipeline ``screen`` gives when no window is focused.
+    let idleHosts: DemoWindowPlatform.Hosts
+    /// Window identities are numbers, never reused in a run.
+    var nextWindowNumber = 1
+    /// Observes the app's trace while `trace` is on.
+    var appTraceObservation: FlowTraceObservation?
     /// The deep links this app follows.
     let links: FlowURLRouter
     var lastPanel: DemoPanel?
-    var traceObservation: FlowTraceObservation?
+    /// The windows' trace observations while `trace` is on.
+    var traceObservations: [(WeakRuntime, FlowTraceObservation)] = []
+    /// Whether the demo has had more than one window: from then on the window bar shows,
+    /// `open` says which window took a link, and the app's trace is printed.
+    var showsWindows = false
+    /// Who a window connected fresh is signed in as (``makeWindowRoot()``), while it connects.
+    var accountForNewWindow: Account?
     /// The swipe back in progress (`swipe`), if any.
     var gesture: (any DemoSwipe)?
     /// The split view drawn last, if the last panel was drawn with its split's columns.
@@ -98,26 +119,45 @@ public final class DemoApp {
         self.stateFile = stateFile
         layout = DemoLayout(width: width)
         links = DemoLinks.router(for: catalog)
-        let root = AppRoot(counter: counter)
-        root.dependencies.set(console, for: ConsoleKey.self)
-        root.dependencies.set(
-            AuthService(accounts: accounts, policy: lockout), for: AuthServiceKey.self)
-        root.dependencies.set(catalog, for: CatalogStoreKey.self)
-        root.dependencies.set(layout, for: DemoLayoutKey.self)
-        if let clock { root.dependencies[DemoClockKey.self] = clock }
         liveNodes = counter
-        screen = DemoScreenHost(
-            duration: transitionTime, clock: clock ?? DemoClockKey.defaultValue)
-        transitions = FlowTransitions(host: screen)
+        let clock = clock ?? DemoClockKey.defaultValue
+        platform = DemoWindowPlatform(transitionTime: transitionTime, clock: clock)
+        let idleScreen = DemoScreenHost(duration: transitionTime, clock: clock)
+        idleHosts = DemoWindowPlatform.Hosts(
+            screen: idleScreen, transitions: FlowTransitions(host: idleScreen))
         do {
-            runtime = try FlowRuntime(root: root, host: transitions)
+            lastRuntime = try FlowRuntime(root: FlowController(name: "app"))
         } catch {
             preconditionFailure("DemoApp: a new root is always accepted: \(error)")
         }
+        windows = FlowApp(name: "flowdemo")
+        // What every window's tree sees: the app-wide scope.
+        windows.dependencies.set(console, for: ConsoleKey.self)
+        windows.dependencies.set(
+            AuthService(accounts: accounts, policy: lockout), for: AuthServiceKey.self)
+        windows.dependencies.set(catalog, for: CatalogStoreKey.self)
+        windows.dependencies.set(layout, for: DemoLayoutKey.self)
+        windows.dependencies[DemoClockKey.self] = clock
+        windows.routeTypes = DemoStateFile.routeTypes
+        windows.host = platform
+        windows.onError = { [console] failure in
+            console.write("Error: \(failure)", style: .error)
+        }
+        do {
+            try windows.register(DemoWindow.self) { [weak self] _, _ in
+                self?.makeWindowRoot() ?? AppRoot(counter: counter)
+            }
+        } catch {
+            preconditionFailure("DemoApp: \(error)")
+        }
+    }
+
+    /// Sets up a window's new runtime: errors to the console, what happens to a deep link
+    /// kept while the user signs in told as it happens, and the trace printed if it is on.
+    func configure(_ runtime: FlowRuntime) {
         runtime.onError = { [console] failure in
             console.write("Error: \(failure)", style: .error)
         }
-        // What happens to a deep link kept while the user signs in, told as it happens.
         runtime.trace.addObserver { [console] record in
             guard case .intent(let action, _, let note) = record else { return }
             switch action {
@@ -131,6 +171,7 @@ public final class DemoApp {
                 console.write("The link opened before is dropped (\(note)).", style: .notice)
             }
         }
+        if isTracing { observeTrace(of: runtime) }
     }
 
     /// Creates the app with the catalog shipped as a resource.
@@ -236,7 +277,17 @@ public final class DemoApp {
         case "back":
             goBack()
         case "close":
-            closeSheet()
+            if runtime.focusedNode?.isPresented == true { closeSheet() } else { closeWindow() }
+        case "window":
+            windowCommand(arguments)
+        case "windows":
+            listWindows()
+        case "reclaim":
+            reclaim(arguments.first)
+        case "logout"
+        where showsWindows && windows.scenes.count > 1
+            && !focusRefusesExit:
+            signOutEverywhere()
         case "open":
             openLink(arguments.first)
         case "about":
@@ -252,6 +303,7 @@ public final class DemoApp {
         default:
             focusedScreen?.perform(command.name, arguments: arguments)
         }
+        processWindowRequests()
         await settle()
         syncLayout()
         return finish(command: echo, forcePanel: forcePanel)
@@ -267,6 +319,9 @@ public final class DemoApp {
     /// takes to run varies with the scheduler, and on a busy machine a command's output used
     /// to land in the next command's.)
     public func settle() async {
+        for scene in windows.scenes {
+            await scene.runtime?.settle()
+        }
         await runtime.settle()
     }
 

@@ -18,10 +18,12 @@ struct DemoCommand: Equatable, Sendable {
     /// Whether it is the platform's swipe back (`swipe`, `release`, `cancel`): not a button,
     /// so the panel lists it only while a swipe is in progress.
     let isGesture: Bool
+    /// Whether it is about windows (global; the panel lists it once there are several).
+    let isWindow: Bool
 
     init(
         _ name: String, usage: String? = nil, maxArguments: Int? = 0, isGlobal: Bool = false,
-        isGesture: Bool = false, _ summary: String
+        isGesture: Bool = false, isWindow: Bool = false, _ summary: String
     ) {
         self.name = name
         self.usage = usage ?? name
@@ -29,6 +31,7 @@ struct DemoCommand: Equatable, Sendable {
         self.maxArguments = maxArguments
         self.isGlobal = isGlobal
         self.isGesture = isGesture
+        self.isWindow = isWindow
     }
 
     /// Every command, screen commands first.
@@ -50,7 +53,10 @@ struct DemoCommand: Equatable, Sendable {
             "stars", usage: "stars <n>", maxArguments: 1,
             "rate the book n of 5 stars (on the book itself: unsaved until save)"),
         DemoCommand("save", "save the rating given here with stars <n>"),
-        DemoCommand("close", "the platform's close button: dismiss the sheet, no rating"),
+        DemoCommand(
+            "close",
+            "the platform's close button: dismiss the sheet (no rating); with no sheet, close "
+                + "this window"),
         DemoCommand("logout", "sign out; the main flow is torn down"),
         DemoCommand(
             "swipe", usage: "swipe [n%]", maxArguments: 1, isGesture: true,
@@ -67,6 +73,15 @@ struct DemoCommand: Equatable, Sendable {
             "follow a deep link: flowdemo://books or flowdemo://books/<id>"),
         DemoCommand("about", isGlobal: true, "present the about screen over this one"),
         DemoCommand(
+            "window", usage: "window new [link], window <n>", maxArguments: 2, isGlobal: true,
+            isWindow: true, "open a window (showing the link), or bring window n forward"),
+        DemoCommand(
+            "windows", isGlobal: true, isWindow: true,
+            "list the windows: what each shows, and its phase"),
+        DemoCommand(
+            "reclaim", usage: "reclaim <n>", maxArguments: 1, isGlobal: true, isWindow: true,
+            "the system reclaims window n in the background; 'window <n>' brings it back"),
+        DemoCommand(
             "tree", usage: "tree [ids]", maxArguments: 1, isGlobal: true,
             "the live FlowController tree and the node count; ids: each node's identity"),
         DemoCommand("trace", isGlobal: true, "print FlowKit's trace as it happens (on/off)"),
@@ -79,7 +94,11 @@ struct DemoCommand: Equatable, Sendable {
     static let aliases = ["?": "help", "exit": "quit"]
 
     /// The names of the commands every screen takes, as the panel lists them.
-    static let globalNames = all.filter(\.isGlobal).map(\.name)
+    /// (The window commands join them once there are several windows: ``windowNames``.)
+    static let globalNames = all.filter { $0.isGlobal && !$0.isWindow }.map(\.name)
+
+    /// The window commands' names.
+    static let windowNames = all.filter(\.isWindow).map(\.name)
 
     /// The command `word` names (any case, or an alias), if any.
     static func named(_ word: String) -> DemoCommand? {

@@ -131,7 +131,8 @@ public struct DemoOptions: Equatable, Sendable {
           --walkthrough    Run the built-in walkthrough, whatever standard input is.
           --state FILE     Restore the navigation saved in FILE, if it exists, and save it
                            there at quit, Ctrl-C and the end of input: the next run starts
-                           on the same tab, stacks, book and sheet, signed in. FILE is JSON;
+                           on the same tab, stacks, book and sheet, signed in, in every
+                           window. FILE is JSON;
                            it holds the username, never the password. A FILE that cannot be
                            restored is reported and the app starts fresh; one that cannot be
                            written is reported and the exit status does not change. The

@@ -39,8 +39,10 @@ public struct DemoStateFile: Sendable, Equatable {
     public enum Loaded {
         /// No file at the path: a fresh start.
         case missing
-        /// A snapshot, decoded (not yet restored).
+        /// A snapshot, decoded (not yet restored): one window's.
         case snapshot(FlowSnapshot)
+        /// Several windows' snapshots, decoded (not yet restored).
+        case windows(DemoWindowsState)
         /// The file cannot be read or is not a snapshot; the reason is one line.
         case unreadable(String)
     }
@@ -68,6 +70,9 @@ public struct DemoStateFile: Sendable, Equatable {
                 "it is larger than \(Self.maximumSize) bytes; a saved state is a few kilobytes")
         }
         do {
+            if let windows = try? JSONDecoder().decode(DemoWindowsState.self, from: data) {
+                return .windows(windows)
+            }
             return .snapshot(try JSONDecoder().decode(FlowSnapshot.self, from: data))
         } catch {
             return .unreadable(Self.reason(for: error))
@@ -87,8 +92,21 @@ public struct DemoStateFile: Sendable, Equatable {
         try Self.encode(snapshot).write(to: url, options: .atomic)
     }
 
+    /// Writes several windows' state to the file, replacing it whole.
+    ///
+    /// - Throws: An error if the file cannot be written.
+    public func save(_ state: DemoWindowsState) throws {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory),
+            isDirectory.boolValue
+        {
+            throw DemoStateFileError.isDirectory
+        }
+        try Self.encode(state).write(to: url, options: .atomic)
+    }
+
     /// The file's text for `snapshot`: JSON, pretty-printed, keys sorted, a newline at the end.
-    public static func encode(_ snapshot: FlowSnapshot) throws -> Data {
+    public static func encode(_ snapshot: some Encodable) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return try encoder.encode(snapshot) + Data("\n".utf8)

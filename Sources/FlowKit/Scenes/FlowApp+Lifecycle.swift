@@ -111,6 +111,9 @@ extension FlowApp {
         case .disconnect:
             note = _saveSnapshot(of: scene) ? "snapshot saved, tree stopped" : "tree stopped"
             _stopTree(of: scene)
+            // Data for a scene that waited for it belongs to the connection that ended: a
+            // reconnect restores from the store (found by the random test).
+            scene.isRestoring = false
         case .discard:
             _storeDelete(id)
             _remove(scene)

@@ -9,7 +9,8 @@ import FlowKit
 /// `badFactories` (no factories returning a node with another route or in use), `unwind`,
 /// `platform` (no runtime on a simulated platform, so no gestures, taps or clock), `splits`
 /// (no split views), `screens` (no scenarios of sheets over stacks and tabs while something
-/// moves: see FuzzGenerator+Screens.swift).
+/// moves: see FuzzGenerator+Screens.swift), `scenes` (no operations on the app above the
+/// scenes: see FuzzGenerator+Scenes.swift).
 ///
 /// A runtime on a platform gets no platform-initiated change from the tester directly
 /// (`platformDidPop`, `platformDidDismiss`, path and sheet binding writes): the platform
@@ -24,6 +25,8 @@ struct FuzzGenerator {
     private var nextToken = 1
     var nextRuntime = 1
     var plan: [FuzzOp] = []
+    /// How many scene operations follow in a row (FuzzGenerator+Scenes.swift).
+    var sceneBurst = 0
 
     init(seed: UInt64, exclude: Set<String> = []) {
         rng = FuzzRandom(seed: seed)
@@ -501,6 +504,14 @@ struct FuzzGenerator {
 
     private mutating func nextOp(_ model: FuzzModel) -> FuzzOp {
         if !plan.isEmpty { return plan.removeFirst() }
+        if sceneBurst > 0 {
+            sceneBurst -= 1
+            return .scene(sceneOp(model.sceneView))
+        }
+        if allows("scenes") && rng.chance(6) {
+            sceneBurst = rng.below(10)
+            return .scene(sceneOp(model.sceneView))
+        }
         let all = ids(model)
         let running = runningRuntimes(model)
         if running.isEmpty && (all.isEmpty || rng.chance(30)) { return bootstrap(model) }

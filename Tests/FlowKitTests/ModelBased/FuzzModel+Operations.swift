@@ -41,6 +41,8 @@ extension FuzzModel {
             operating.removeLast(held.count)
         }
         switch op {
+        case .scene:
+            break  // the scenes are checked by their own rules (FuzzRunner+Scenes.swift)
         case .make(let id, let kind, let route, let initial):
             create(id, kind, route: route)
             nodes[id]!.initialRoute = initial

@@ -188,6 +188,8 @@ final class FuzzModel {
     }
 
     var nodes: [FuzzID: Node] = [:]
+    /// What the generator knows of the scenes beside the model (FuzzScenes.swift).
+    var sceneView = FuzzSceneView()
     var runtimes: [Int: Runtime] = [:]
     var journal: [FuzzExpect] = []
     /// The senders of the events being delivered, innermost last.

@@ -299,6 +299,9 @@ indirect enum FuzzOp: Sendable, CustomStringConvertible {
     /// `node.navigate(to: steps, reentering:)` for one path, else
     /// `node.navigate(toEach: paths)`.
     case navigateSteps(FuzzID, [[FuzzStep]], reentering: Bool)
+    /// An operation on the app above the scenes (FuzzScenes.swift), checked by the scene
+    /// rules rather than the model.
+    case scene(FuzzSceneOp)
 
     /// The operation's name, used to tell failures apart while shrinking.
     var name: String {
@@ -329,6 +332,7 @@ indirect enum FuzzOp: Sendable, CustomStringConvertible {
             "[" + list.map { "\"r\($0)\"" }.joined(separator: ", ") + "]"
         }
         switch self {
+        case .scene(let op): return "\(op)"
         case .make(let id, let kind, let route, let initial):
             var args = "name: \"n\(id)\""
             if let route { args += ", route: \"r\(route)\"" }

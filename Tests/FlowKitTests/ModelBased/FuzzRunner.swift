@@ -15,6 +15,8 @@ struct FuzzFailure: Error, CustomStringConvertible {
 final class FuzzRun {
     let world = FuzzWorld()
     let model = FuzzModel()
+    /// The app above the scenes, beside the model's runtimes (FuzzRunner+Scenes.swift).
+    let scenes = FuzzScenes()
     /// Checks to skip (`pathCheck`), to look past a known failure.
     let exclude: Set<String>
     private(set) var steps = 0
@@ -31,6 +33,7 @@ final class FuzzRun {
     /// Applies `op` to both sides, then checks everything observable.
     func step(_ op: FuzzOp) async -> FuzzFailure? {
         steps += 1
+        if case .scene(let sceneOp) = op { return await sceneStep(sceneOp) }
         model.lenient = false
         model.journal = []
         model.trace = []
@@ -400,6 +403,7 @@ func fuzzReplay(_ ops: [FuzzOp], exclude: Set<String> = []) async -> FuzzFailure
         failure = await run.step(op)
         if failure != nil { break }
     }
+    if failure == nil { failure = await run.finishScenes() }
     await run.finish()
     return failure
 }
@@ -421,6 +425,7 @@ func fuzzRun(
         failure = await run.step(op)
         if failure != nil { break }
     }
+    if failure == nil { failure = await run.finishScenes() }
     await run.finish()
     return (ops, failure)
 }

@@ -543,6 +543,8 @@ final class FuzzWorld {
         }
         func stack(_ id: FuzzID) -> FlowStack? { get(id) as? FlowStack }
         switch op {
+        case .scene:
+            break  // run by FuzzRun.sceneStep
         case .push(let s, let x):
             guard let s = stack(s), let x = new(x) else { return }
             try s.push(x)

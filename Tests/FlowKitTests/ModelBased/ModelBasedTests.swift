@@ -126,6 +126,28 @@ struct ModelBasedTests {
         #expect(transitions.isIdle)
     }
 
+    @Test(
+        "Found by the random test: a scene reclaimed while it waits for late restoration data stops waiting",
+        .bug(id: "31.a", "it stayed restoring while disconnected, which the app's invariants trap"))
+    func sceneReclaimedWhileWaitingForData() throws {
+        let app = FlowApp()
+        try app.register(FuzzPane.self, placeholder: { _ in FlowController(name: "placeholder") }) {
+            _, _ in FlowStack(name: "stack", root: FlowController(name: "s0"))
+        }
+        let scene = try app.connect("s1", value: FlowRoute(FuzzPane.pane(0)), restoration: .later)
+        #expect(scene.isRestoring)
+        try app.report(.disconnect, for: "s1")
+        #expect(scene.phase == .disconnected)
+        #expect(!scene.isRestoring)
+        #expect(scene.runtime == nil)
+        // Data for the ended connection is refused; a reconnect starts from the store (none).
+        #expect(throws: FlowSceneError.notRestoring("s1")) {
+            try app.restorationDidArrive(for: "s1", snapshot: nil)
+        }
+        let back = try app.connect("s1")
+        #expect(back.runtime?.treeDescription() == "* stack\n  * s0")
+    }
+
     @Test("Random operations match the model: tree, states, errors, hooks, trace, memory")
     func randomOperationsMatchTheModel() async {
         let environment = ProcessInfo.processInfo.environment
@@ -160,6 +182,7 @@ struct ModelBasedTests {
                     break
                 }
             }
+            if failure == nil { failure = await run.finishScenes() }
             await run.finish()
             coverage.merge(run.coverage, uniquingKeysWith: +)
             coverage.merge(run.world.coverage, uniquingKeysWith: +)
