@@ -52,7 +52,7 @@ if let path = options.recordFile {
     do {
         recorder = try FlowRecorder(
             writingTo: path, options: FlowRecorder.Options(snapshots: true))
-        recorder?.attach(app.runtime, label: "main")
+        recorder?.attach(app.windows)
     } catch {
         FileHandle.standardError.write(Data("flowdemo: \(error)\n".utf8))
         exit(1)

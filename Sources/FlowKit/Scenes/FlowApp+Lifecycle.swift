@@ -207,6 +207,7 @@ extension FlowApp {
             throw FlowSceneError.factoryFailed(value: "\(scene.value)", error: "\(error)")
         }
         runtime._scene = scene
+        for observer in _runtimeObservers { observer(scene, runtime) }
         do {
             if let tree {
                 try runtime.start(restoring: tree, routeTypes: routeTypes)

@@ -60,6 +60,8 @@ public final class FlowApp {
     /// Scenes asked of the host and not yet connected, with the links waiting for each.
     var _opening: [(value: FlowRoute, links: [FlowLink])] = []
     var _counter = 0
+    /// What ``observeSceneRuntimes(_:)`` registered, in order.
+    var _runtimeObservers: [@MainActor (FlowScene, FlowRuntime) -> Void] = []
 
     /// An app with no scenes.
     ///
@@ -73,6 +75,17 @@ public final class FlowApp {
         self.name = name
         self.store = store ?? FlowInMemorySceneStore()
         self.trace = trace
+    }
+
+    /// Calls `observer` with each runtime a scene gets from now on (connecting, reconnecting
+    /// after the system reclaimed it, late restoration data arriving), once the runtime is
+    /// made and before its tree starts, so that it sees the whole start: attach a session
+    /// recorder or a trace printer there. Observers are called in the order they were added
+    /// and stay for the app's life; one that captures the app keeps it alive.
+    public func observeSceneRuntimes(
+        _ observer: @escaping @MainActor (FlowScene, FlowRuntime) -> Void
+    ) {
+        _runtimeObservers.append(observer)
     }
 
     /// The app-wide dependency scope.

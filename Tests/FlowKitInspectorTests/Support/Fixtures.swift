@@ -72,7 +72,7 @@ func recordDemo(
         options: options ?? FlowRecorder.Options(snapshots: true, treeText: true),
         clock: { clock.read() })
     let app = try DemoApp.shipped()
-    recorder.attach(app.runtime, label: "main")
+    recorder.attach(app.windows)
     _ = await app.start()
     var idle: [(Int, String)] = []
     func steps() -> Int { records(recorder.lines, "step").count }
