@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds the documentation of FlowKit, FlowKitTesting, FlowKitCharts and FlowKitLinks with the
+# Builds the documentation of FlowKit, FlowKitTesting, FlowKitCharts, FlowKitLinks, FlowKitStore,
+# FlowKitRecorder and FlowKitInspector with the
 # toolchain's docc, into .build/docs/MODULE.doccarchive (or $DOCS_OUTPUT/...).
 #
 # Fails on any docc warning and on any public symbol without a doc comment
@@ -13,7 +14,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-modules=(FlowKit FlowKitTesting FlowKitCharts FlowKitLinks)
+modules=(FlowKit FlowKitTesting FlowKitCharts FlowKitLinks FlowKitStore FlowKitRecorder FlowKitInspector)
 output=${DOCS_OUTPUT:-.build/docs}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

@@ -8,7 +8,7 @@ extension FlowInspectorPage {
     /// the statechart drawn beside it, its active configuration marked at each step. The
     /// session's clock counts a millisecond per record, so the page is the same on every run.
     ///
-    /// - Throws: what running the chart throws (``FlowChartError``).
+    /// - Throws: what running the chart throws (`FlowChartError`).
     @MainActor
     public static func chartTrace(_ chart: FlowChart, title: String) throws -> FlowInspectorPage {
         let machine = try FlowChartMachine(chart: chart)

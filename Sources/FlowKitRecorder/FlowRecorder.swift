@@ -27,7 +27,7 @@ public final class FlowRecorder {
     public struct Options: Sendable, Equatable {
         /// Whether an event's value is written (its `String(describing:)`) beside its trace
         /// name. Off by default: events may carry what should not leave the device. Only
-        /// events whose value holds no references have one (see ``FlowSessionObserver``).
+        /// events whose value holds no references have one (see `FlowSessionObserver`).
         public var eventPayloads: Bool
         /// Whether each step carries the runtime's snapshot (the JSON
         /// `FlowRuntime.start(restoring:)` accepts), for the page's "copy snapshot". Costs a
@@ -69,7 +69,7 @@ public final class FlowRecorder {
     private(set) var isFinished = false
 
     /// Creates a recorder that keeps the most recent `bufferLimit` lines in memory (whole
-    /// segments from a keyframe step on; see ``lines``).
+    /// segments from a keyframe step on; see `lines`).
     ///
     /// - Parameters:
     ///   - clock: Seconds since the recording began (the records' `t`); the default reads the
@@ -117,7 +117,7 @@ public final class FlowRecorder {
 
     /// Starts recording `runtime` under `label` (records carry it as `rt`; give each scene's
     /// runtime its own). If it runs already, its tree is recorded first, as a step of kind
-    /// `attach`. Attaching a runtime twice, or after ``finish()``, does nothing.
+    /// `attach`. Attaching a runtime twice, or after `finish()`, does nothing.
     public func attach(_ runtime: FlowRuntime, label: String = "main") {
         guard !isFinished, !taps.contains(where: { $0.runtime === runtime }) else { return }
         let tap = RecorderTap(recorder: self, runtime: runtime, label: label)
@@ -140,7 +140,7 @@ public final class FlowRecorder {
     /// none: they are in the file).
     public var lines: [String] { sink.lines }
 
-    /// ``lines`` as the text of a session file.
+    /// `lines` as the text of a session file.
     public var text: String { lines.map { $0 + "\n" }.joined() }
 
     /// Writes out what is buffered for the file.

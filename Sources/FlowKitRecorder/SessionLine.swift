@@ -96,8 +96,8 @@ struct SessionLine {
         bytes.append(0x5D)
     }
 
-    /// Starts a field whose value the caller writes (with ``raw(_:)``, ``string(_:)``,
-    /// ``unsigned(_:)``, ``json(_:)``).
+    /// Starts a field whose value the caller writes (with `raw(_:)`, `string(_:)`,
+    /// `unsigned(_:)`, `json(_:)`).
     mutating func open(_ name: StaticString) {
         key(name)
     }

@@ -1,7 +1,7 @@
 import FlowKit
 import Foundation
 
-/// A ``FlowKit/FlowSceneStore`` in files: a ``FlowKit/FlowApp``'s scene snapshots and its own
+/// A `FlowSceneStore` in files: a `FlowApp`'s scene snapshots and its own
 /// snapshot, each saved by a ``FlowSnapshotStore`` (replaced atomically), with the crash-loop
 /// guard per scene.
 ///
@@ -10,12 +10,12 @@ import Foundation
 ///     // ... connect scenes; once a restored scene is on screen:
 ///     try store.markSettled(sceneID)
 ///
-/// Handing a scene its snapshot (``snapshot(of:)``, when ``FlowKit/FlowApp`` connects or
+/// Handing a scene its snapshot (`snapshot(of:)`, when `FlowApp` connects or
 /// reconnects it) marks that scene's restoration as in progress, on the disk, before its tree
-/// is built. ``markSettled(_:)`` clears the mark once the restored tree is on screen. A
+/// is built. `markSettled(_:)` clears the mark once the restored tree is on screen. A
 /// later read that finds the mark still set (the process crashed or was killed while
 /// restoring, or before it settled) sets the snapshot aside in the directory's `quarantine/`
-/// folder with its reason, lists it in ``quarantined``, and answers `nil`: the scene starts
+/// folder with its reason, lists it in `quarantined`, and answers `nil`: the scene starts
 /// fresh instead of crashing again. A snapshot that does not decode is set aside the same
 /// way. Only that scene's snapshot is set aside; the others restore.
 ///
@@ -41,7 +41,7 @@ public final class FlowFileSceneStore: FlowSceneStore {
 
     /// The snapshot saved for `scene`, with its restoration marked as in progress; `nil` if
     /// there is none, or if it was set aside (its last restoration never settled, or it does
-    /// not decode: see ``quarantined``).
+    /// not decode: see `quarantined`).
     ///
     /// - Throws: the file system's error (then nothing was marked); an invalid key.
     public func snapshot(of scene: FlowSceneID) throws -> FlowSceneSnapshot? {

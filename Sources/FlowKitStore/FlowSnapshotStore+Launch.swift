@@ -10,7 +10,7 @@ import Foundation
 
 /// How ``FlowSnapshotStore/start(_:for:routeTypes:)`` started the runtime.
 public enum FlowStoreLaunch: Sendable, Equatable {
-    /// Nothing was saved under the key: a fresh start (``FlowRuntime/start()``).
+    /// Nothing was saved under the key: a fresh start (`FlowRuntime.start()`).
     case fresh
     /// The saved snapshot was restored, with this report. The restoration stays marked as
     /// in progress until ``FlowSnapshotStore/markSettled(for:)``.
@@ -51,17 +51,17 @@ extension FlowSnapshotStore {
     ///   snapshot is set aside and the runtime starts fresh: ``FlowStoreLaunch/quarantined(_:)``.
     /// - Else, if a snapshot is saved, the restoration is marked as in progress (the mark is
     ///   on the disk before anything is built) and the runtime starts from it
-    ///   (``FlowRuntime/start(restoring:routeTypes:)``): ``FlowStoreLaunch/restored(_:)``.
-    ///   Call ``markSettled(for:)`` once the restored tree is on screen. A snapshot that
+    ///   (`FlowRuntime.start(restoring:routeTypes:)`): ``FlowStoreLaunch/restored(_:)``.
+    ///   Call `markSettled(for:)` once the restored tree is on screen. A snapshot that
     ///   does not decode or restore is set aside too, and the runtime starts fresh.
     /// - Else the runtime starts fresh: ``FlowStoreLaunch/fresh``.
     ///
     /// Leftovers of a save that was killed (temporary files) are removed first.
     ///
     /// - Throws: ``FlowSnapshotStoreError/invalidKey(_:)``; the file system's error when the
-    ///   mark cannot be written (nothing was started); ``FlowError/runtimeAlreadyStarted``
-    ///   and ``FlowError/changeInProgress(node:)`` (the snapshot stays, unmarked); what
-    ///   ``FlowRuntime/start()`` throws for the fresh start.
+    ///   mark cannot be written (nothing was started); `FlowError.runtimeAlreadyStarted`
+    ///   and `FlowError.changeInProgress(node:)` (the snapshot stays, unmarked); what
+    ///   `FlowRuntime.start()` throws for the fresh start.
     @MainActor
     public func start(
         _ runtime: FlowRuntime, for key: String,
@@ -163,7 +163,7 @@ extension FlowSnapshotStore {
 }
 
 extension FlowError {
-    /// Whether this is ``FlowError/changeInProgress(node:)``.
+    /// Whether this is `FlowError.changeInProgress(node:)`.
     fileprivate var isChangeInProgress: Bool {
         if case .changeInProgress = self { return true }
         return false

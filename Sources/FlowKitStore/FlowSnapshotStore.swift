@@ -22,7 +22,7 @@ import Foundation
 /// it over the previous one: a save interrupted at any point (the process killed, the power
 /// lost) leaves the previous snapshot readable, never a half-written one.
 ///
-/// The files of key `K` in ``directory``: `K.snapshot.json` (the snapshot, JSON),
+/// The files of key `K` in `directory`: `K.snapshot.json` (the snapshot, JSON),
 /// `K.restoring` (the mark, while a restoration is not settled) and, in `quarantine/`,
 /// `K.N.snapshot.json` with `K.N.reason.txt` (snapshots set aside, kept for a bug report).
 /// Keys are written into file names with every byte outside `a-z 0-9 - _` percent-encoded
@@ -56,9 +56,9 @@ public struct FlowSnapshotStore: Sendable {
         try _AtomicFile.write(try Self.encode(snapshot), to: url, crashingAt: _crashPoint)
     }
 
-    /// Saves `runtime`'s snapshot (``FlowRuntime/snapshot()``) under `key`.
+    /// Saves `runtime`'s snapshot (`FlowRuntime.snapshot()`) under `key`.
     ///
-    /// - Throws: What ``FlowRuntime/snapshot()`` and ``save(_:for:)-(FlowSnapshot,_)`` throw.
+    /// - Throws: What `FlowRuntime.snapshot()` and ``save(_:for:)-(FlowSnapshot,_)`` throw.
     @MainActor
     public func save(_ runtime: FlowRuntime, for key: String) throws {
         try save(try runtime.snapshot(), for: key)

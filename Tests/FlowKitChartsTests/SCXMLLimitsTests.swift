@@ -61,6 +61,29 @@ struct SCXMLLimitsTests {
         #expect(Self.refusal(utf8) == nil)
     }
 
+    @Test(
+        "A processing instruction other than the leading XML declaration is refused where it is (Foundation's parser crashed on one without data)"
+    )
+    func processingInstructions() throws {
+        // The scxml fuzz target's finding: a processing instruction without data made
+        // FoundationXML read a null C string.
+        let found = try #require(
+            Data(
+                base64Encoded:
+                    "PD94bWxidWJibGVfbGNjYT8+CjwhLT0iUiI+CiAgPGZsby0gIlVURi03Ij8+CjwhLT0iUiI+CiAgPGZsby0gV0ByaXR0ZW4gYnl3ayBoYW5pdDpldmVuZCwgdHM+eCBqeWFzICB6JA=="
+            ))
+        let refusal = try #require(Self.refusal(found))
+        #expect(refusal.line == 1 && refusal.column == 1)
+        let inside = try #require(Self.refusal("<scxml>\n  <?name?><state id=\"A\"/></scxml>"))
+        #expect(
+            inside.reason
+                == .malformedXML(
+                    "a processing instruction (<?…?>) other than the XML declaration is not "
+                        + "accepted"))
+        #expect(inside.line == 2 && inside.column == 3)
+        #expect(Self.refusal("<?xml version=\"1.0\"?>\n<scxml><state id=\"A\"/></scxml>") == nil)
+    }
+
     @Test("A document of 1 MiB is read; one byte more is refused before it is read")
     func bytes() throws {
         let text = "<scxml><state id=\"A\"/></scxml>"

@@ -132,6 +132,26 @@ final class _SCXMLReader: NSObject, XMLParserDelegate {
             let (line, column) = position(ofByte: offset, in: bytes)
             throw SCXMLError(.documentType, element: nil, line: line, column: column)
         }
+        // No processing instruction but the XML declaration, which is the document's first
+        // thing: Foundation's parser on Linux reads a processing instruction without data as
+        // a null C string and crashes (found by the scxml fuzz target).
+        let bom = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        var search = 0
+        while let offset = firstIndex(of: Array("<?".utf8), in: bytes, from: search) {
+            let isDeclaration =
+                offset == bom && bytes.count > offset + 5
+                && bytes[offset + 2..<offset + 5].elementsEqual("xml".utf8)
+                && [0x20, 0x09, 0x0A, 0x0D].contains(bytes[offset + 5])
+            if !isDeclaration {
+                let (line, column) = position(ofByte: offset, in: bytes)
+                throw SCXMLError(
+                    .malformedXML(
+                        "a processing instruction (<?…?>) other than the XML declaration is "
+                            + "not accepted"),
+                    element: nil, line: line, column: column)
+            }
+            search = offset + 2
+        }
         // The XML declaration, if any, is the document's first thing.
         let text = String(decoding: bytes.prefix(200), as: UTF8.self)
         if text.hasPrefix("<?xml") || text.hasPrefix("\u{FEFF}<?xml"),
@@ -149,9 +169,11 @@ final class _SCXMLReader: NSObject, XMLParserDelegate {
         }
     }
 
-    private static func firstIndex(of needle: [UInt8], in bytes: [UInt8]) -> Int? {
-        guard bytes.count >= needle.count else { return nil }
-        for start in 0...(bytes.count - needle.count) where bytes[start] == needle[0] {
+    private static func firstIndex(
+        of needle: [UInt8], in bytes: [UInt8], from first: Int = 0
+    ) -> Int? {
+        guard bytes.count >= needle.count, first <= bytes.count - needle.count else { return nil }
+        for start in first...(bytes.count - needle.count) where bytes[start] == needle[0] {
             if bytes[start..<start + needle.count].elementsEqual(needle) { return start }
         }
         return nil
