@@ -38,39 +38,64 @@ public struct FlowSessionNode: Sendable, Equatable {
 }
 
 extension FlowController {
+    /// This node as a session recorder writes it down (without its children). Reads no
+    /// observable property.
+    public var sessionNode: FlowSessionNode {
+        var kind = FlowSessionNode.Kind.node
+        var selection: Int?
+        var collapsed: Bool?
+        if self is FlowStack {
+            kind = .stack
+        } else if self is FlowSwitch {
+            kind = .switch
+        } else if let tabs = self as? FlowTabs {
+            kind = .tabs
+            selection = tabs._selectedIndex
+        } else if let split = self as? FlowSplit {
+            kind = .split
+            selection = split._focus
+            collapsed = split._isCollapsed
+        } else if let parallel = self as? FlowParallel {
+            kind = .parallel
+            selection = parallel._focus
+        }
+        let parent = self.parent
+        return FlowSessionNode(
+            id: id, name: name, parent: parent?.id, kind: kind,
+            isPresented: parent != nil && parent?._presented === self,
+            selection: selection, isCollapsed: collapsed)
+    }
+
     /// Calls `body` with each node of this subtree: this node first, then, depth first, each
     /// node's embedded children before what it presents (the order of
     /// ``FlowRuntime/treeDescription(showingIdentities:)``). Reads no observable property.
     public func visitSessionOutline(_ body: (FlowSessionNode) -> Void) {
-        var pending: [FlowController] = [self]
+        body(sessionNode)
+        guard !_children.isEmpty || _presented != nil else { return }
+        var pending: [FlowController] = []
+        if let presented = _presented { pending.append(presented) }
+        for child in _children.reversed() { pending.append(child) }
         while let node = pending.popLast() {
-            var kind = FlowSessionNode.Kind.node
-            var selection: Int?
-            var collapsed: Bool?
-            if node is FlowStack {
-                kind = .stack
-            } else if node is FlowSwitch {
-                kind = .switch
-            } else if let tabs = node as? FlowTabs {
-                kind = .tabs
-                selection = tabs._selectedIndex
-            } else if let split = node as? FlowSplit {
-                kind = .split
-                selection = split._focus
-                collapsed = split._isCollapsed
-            } else if let parallel = node as? FlowParallel {
-                kind = .parallel
-                selection = parallel._focus
-            }
-            let parent = node.parent
-            body(
-                FlowSessionNode(
-                    id: node.id, name: node.name, parent: parent?.id, kind: kind,
-                    isPresented: parent != nil && parent?._presented === node,
-                    selection: selection, isCollapsed: collapsed))
+            body(node.sessionNode)
             if let presented = node._presented { pending.append(presented) }
             for child in node._children.reversed() { pending.append(child) }
         }
+    }
+
+    /// Calls `body` with the identity of each node this one embeds, in order, then of the node
+    /// it presents (the order of its lines in ``FlowRuntime/treeDescription(showingIdentities:)``).
+    /// Reads no observable property.
+    public func visitSessionChildren(_ body: (FlowNodeID) -> Void) {
+        for child in _children { body(child.id) }
+        if let presented = _presented { body(presented.id) }
+    }
+
+    /// The node with identity `id` among the nodes this one embeds or presents; `nil` if it is
+    /// none of them. Reads no observable property.
+    public func sessionChild(_ id: FlowNodeID) -> FlowController? {
+        if let presented = _presented, presented.id == id { return presented }
+        for child in _children where child.id == id { return child }
+        return nil
     }
 }
 
@@ -80,5 +105,17 @@ extension FlowRuntime {
     public var sessionFocus: (focused: [FlowNodeID], active: [FlowNodeID]) {
         let active = _activeConfiguration.isEmpty ? _focusedPath : _activeConfiguration
         return (_focusedPath.map(\.id), active.map(\.id))
+    }
+
+    /// Calls `focused` with the identity of each node of the focused path (root first), then
+    /// `active` with each active node's, without making an array or tracking observation (for
+    /// recorders; ``sessionFocus`` gives them as arrays).
+    public func visitSessionFocus(
+        _ focused: (FlowNodeID) -> Void, active: (FlowNodeID) -> Void
+    ) {
+        for node in _focusedPath { focused(node.id) }
+        for node in _activeConfiguration.isEmpty ? _focusedPath : _activeConfiguration {
+            active(node.id)
+        }
     }
 }

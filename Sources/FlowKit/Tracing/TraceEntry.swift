@@ -37,6 +37,22 @@ enum _Few<Element> {
         }
     }
 
+    var count: Int {
+        switch self {
+        case .none: return 0
+        case .one: return 1
+        case .many(let elements): return elements.count
+        }
+    }
+
+    func visit(_ body: (Element) -> Void) {
+        switch self {
+        case .none: return
+        case .one(let element): body(element)
+        case .many(let elements): for element in elements { body(element) }
+        }
+    }
+
     var array: [Element] {
         switch self {
         case .none: return []

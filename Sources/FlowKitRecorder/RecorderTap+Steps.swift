@@ -1,0 +1,177 @@
+import FlowKit
+import Foundation
+
+/// A step per change, in one of three forms (see Docs/Inspector.md, "What is recorded"): the
+/// whole tree (`"full": true`: the first step, `start`, `stop`, and every
+/// ``FlowRecorder/Options/keyframeInterval`` steps), what the change made (a delta: the
+/// container's node, the subtrees that entered, and the container's children in order, as
+/// `order`), or, for the kinds whose changes may reach deeper than the container's children
+/// (`navigate`, `unwind`, `open`, `show`), the container's whole subtree.
+extension RecorderTap {
+    func changeDidFinish(_ change: FlowSessionChange) {
+        writeStep(kind: change.kind, change: change)
+    }
+
+    /// Whether a change of `kind` only replaces, reorders, adds or removes the children (or the
+    /// presented node) of its container, or moves its selection or arrangement: its step is a
+    /// delta.
+    static func changesOnlyItsChildren(_ kind: FlowChange.Kind) -> Bool {
+        switch kind {
+        case .push, .pop, .popTo, .setStack, .switch, .embed, .present, .dismiss, .platformPop,
+            .platformDismiss, .select, .platformSelect, .focus, .platformFocus,
+            .platformCollapse, .platformExpand:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Writes the step of a change of `kind` (`nil`: the runtime was attached while running).
+    func writeStep(kind: FlowChange.Kind?, change: FlowSessionChange?) {
+        guard let runtime else { return }
+        steps += 1
+        let container = change?.container
+        let full =
+            kind == nil || kind == .start || kind == .stop
+            || (steps - 1) % recorder.options.keyframeInterval == 0
+            || container.map { $0.state != .entered || $0.runtime !== runtime } ?? true
+        var delta = false
+        if !full, let change, let container, Self.changesOnlyItsChildren(change.kind) {
+            // Every subtree that entered hangs right under the container (else: its subtree).
+            delta = true
+            change.forEachEnteredID { id in
+                if container.sessionChild(id) == nil { delta = false }
+            }
+        }
+        var line = line("step")
+        line.raw(",\"change\":{\"kind\":")
+        line.out.string(kind?.rawValue ?? "attach")
+        if let change {
+            if let id = change.containerID {
+                line.raw(",\"containerID\":")
+                line.out.unsigned(id.rawValue)
+            }
+            if !delta && !full { Self.appendPaths(of: change.record, to: &line.out) }
+            line.raw(",\"exitedIDs\":[")
+            var first = true
+            change.forEachExitedID { id in
+                if !first { line.out.byte(0x2C) }
+                first = false
+                line.out.unsigned(id.rawValue)
+            }
+            line.raw("],\"enteredIDs\":[")
+            first = true
+            change.forEachEnteredID { id in
+                if !first { line.out.byte(0x2C) }
+                first = false
+                line.out.unsigned(id.rawValue)
+            }
+            line.out.byte(0x5D)
+        }
+        line.raw(full ? "},\"full\":true,\"nodes\":[" : "},\"full\":false,\"nodes\":[")
+        var first = true
+        func row(_ node: FlowSessionNode) {
+            if !first { line.out.byte(0x2C) }
+            first = false
+            Self.appendNode(node, to: &line.out)
+        }
+        if full {
+            if runtime.isRunning, let root = runtime.root { root.visitSessionOutline(row) }
+            line.out.byte(0x5D)
+        } else if let container, let change, delta {
+            row(container.sessionNode)
+            change.forEachEnteredID { id in
+                container.sessionChild(id)?.visitSessionOutline(row)
+            }
+            line.raw("],\"order\":[")
+            first = true
+            container.visitSessionChildren { id in
+                if !first { line.out.byte(0x2C) }
+                first = false
+                line.out.unsigned(id.rawValue)
+            }
+            line.out.byte(0x5D)
+        } else {
+            container?.visitSessionOutline(row)
+            line.out.byte(0x5D)
+        }
+        appendFocus(of: runtime, to: &line.out)
+        if recorder.options.treeText { line.field("tree", runtime.treeDescription()) }
+        if recorder.options.snapshots, runtime.isRunning, let snapshot = try? runtime.snapshot() {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            if let data = try? encoder.encode(snapshot) {
+                line.field("snapshot", json: String(decoding: data, as: UTF8.self))
+            }
+        }
+        recorder.commit(line.close(), keyframe: full)
+    }
+
+    /// `,"focus":[…],"active":[…]`: the identities of the focused path and the active nodes.
+    private func appendFocus(of runtime: FlowRuntime, to out: inout ByteWriter) {
+        out.raw(",\"focus\":[")
+        guard runtime.isRunning else { return out.raw("],\"active\":[]") }
+        var first = true
+        var activeStarted = false
+        runtime.visitSessionFocus(
+            { id in
+                if !first { out.byte(0x2C) }
+                first = false
+                out.unsigned(id.rawValue)
+            },
+            active: { id in
+                if !activeStarted {
+                    out.raw("],\"active\":[")
+                    activeStarted = true
+                    first = true
+                }
+                if !first { out.byte(0x2C) }
+                first = false
+                out.unsigned(id.rawValue)
+            })
+        out.raw(activeStarted ? "]" : "],\"active\":[]")
+    }
+
+    /// `,"container":…,"exited":[…],"entered":[…]`: the paths of a change whose step does not
+    /// let the reader find them.
+    private static func appendPaths(of change: FlowChange, to out: inout ByteWriter) {
+        out.raw(",\"container\":")
+        out.string(change.container)
+        for (name, paths) in [("exited", change.exited), ("entered", change.entered)] {
+            out.raw(",\"")
+            out.raw(name == "exited" ? "exited" : "entered")
+            out.raw("\":[")
+            for (index, path) in paths.enumerated() {
+                if index > 0 { out.byte(0x2C) }
+                out.string(path)
+            }
+            out.byte(0x5D)
+        }
+    }
+
+    /// `[id,"name",parent,"kind",presented]`, then the selection and the collapse when the
+    /// node has them.
+    static func appendNode(_ node: FlowSessionNode, to out: inout ByteWriter) {
+        out.byte(0x5B)
+        out.unsigned(node.id.rawValue)
+        out.byte(0x2C)
+        out.string(node.name)
+        out.byte(0x2C)
+        if let parent = node.parent { out.unsigned(parent.rawValue) } else { out.raw("null") }
+        switch node.kind {
+        case .node: out.raw(",\"node\"")
+        case .stack: out.raw(",\"stack\"")
+        case .switch: out.raw(",\"switch\"")
+        case .tabs: out.raw(",\"tabs\"")
+        case .parallel: out.raw(",\"parallel\"")
+        case .split: out.raw(",\"split\"")
+        }
+        out.raw(node.isPresented ? ",1" : ",0")
+        if node.selection != nil || node.isCollapsed != nil {
+            out.byte(0x2C)
+            if let selection = node.selection { out.integer(selection) } else { out.raw("null") }
+        }
+        if let collapsed = node.isCollapsed { out.raw(collapsed ? ",1" : ",0") }
+        out.byte(0x5D)
+    }
+}
