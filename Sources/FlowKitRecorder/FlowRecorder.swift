@@ -64,15 +64,15 @@ public final class FlowRecorder {
     /// What this recorder writes.
     public let options: Options
     let sink: RecorderSink
-    let now: @MainActor () -> Double
+    /// The app's clock, if it gave one.
+    private let clock: (@MainActor () -> Double)?
+    /// When the recording began, on the system's monotonic clock.
+    private let start: timespec
     /// The runtimes' taps, weakly: a runtime's trace keeps its tap (and the tap this
     /// recorder) until the tap is removed, so nothing is kept in a cycle.
     private var weakTaps: [WeakTap] = []
     var taps: [RecorderTap] { weakTaps.compactMap(\.tap) }
     private(set) var isFinished = false
-    /// Whether a task that writes the pending lines out once the main actor is idle is
-    /// scheduled (a file recorder).
-    private var flushScheduled = false
 
     /// Creates a recorder that keeps the most recent `bufferLimit` lines in memory (whole
     /// segments from a keyframe step on; see ``lines``).
@@ -86,7 +86,8 @@ public final class FlowRecorder {
     ) {
         self.options = options
         sink = RecorderSink(limit: max(2, bufferLimit))
-        now = clock ?? Self.systemClock()
+        self.clock = clock
+        start = Self.monotonic()
         writeHeader()
     }
 
@@ -100,16 +101,22 @@ public final class FlowRecorder {
     ) throws {
         self.options = options
         sink = try RecorderSink(path: path)
-        now = clock ?? Self.systemClock()
+        self.clock = clock
+        start = Self.monotonic()
         writeHeader()
     }
 
-    private static func systemClock() -> @MainActor () -> Double {
-        let start = ContinuousClock.now
-        return {
-            let elapsed = start.duration(to: .now).components
-            return Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
-        }
+    private static func monotonic() -> timespec {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return time
+    }
+
+    /// Seconds since the recording began (the records' `t`).
+    func now() -> Double {
+        if let clock { return clock() }
+        let time = Self.monotonic()
+        return Double(time.tv_sec - start.tv_sec) + Double(time.tv_nsec - start.tv_nsec) / 1e9
     }
 
     private func writeHeader() {
@@ -183,22 +190,38 @@ public final class FlowRecorder {
         guard sink.isFile else { return }
         if sink.count >= RecorderSink.batchBytes {
             sink.writeOut()
-        } else if !flushScheduled {
-            flushScheduled = true
-            Task { @MainActor [weak self] in self?.idle() }
+        } else if !sink.writeScheduled {
+            // The task holds the sink, not the recorder (which it would keep, or weakly: a
+            // weak reference costs every later retain of the recorder a side-table access).
+            sink.writeScheduled = true
+            let idle = IdleWrite(sink: sink)
+            Task { @MainActor in
+                idle.sink.writeScheduled = false
+                idle.sink.writeOut()
+            }
         }
-    }
-
-    /// The main actor is idle: the burst of changes is over.
-    private func idle() {
-        flushScheduled = false
-        if !isFinished { flush() }
     }
 }
 
-/// A tap, weakly.
+/// A tap, weakly: through its handle, so that the tap itself (called on every change) has no
+/// weak reference to it, and its reference counting stays on the fast path.
 struct WeakTap {
-    weak var tap: RecorderTap?
+    weak var handle: TapHandle?
+    var tap: RecorderTap? { handle?.tap }
+
+    @MainActor init(tap: RecorderTap) { handle = tap.handle }
+}
+
+/// What a recorder holds weakly for a tap: owned by the tap alone, so it lives exactly as long.
+final class TapHandle {
+    unowned(unsafe) let tap: RecorderTap
+
+    init(_ tap: RecorderTap) { self.tap = tap }
+}
+
+/// The sink, for the task that writes it out once the main actor is idle (it runs there).
+struct IdleWrite: @unchecked Sendable {
+    let sink: RecorderSink
 }
 
 /// A recorder that could not start.

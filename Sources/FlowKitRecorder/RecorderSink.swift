@@ -21,13 +21,21 @@ final class RecorderSink {
     private var keyframes: [Bool] = []
     /// Where the line being written starts.
     private var lineStart = 0
+    /// Whether a task that writes the pending lines out once the main actor is idle is
+    /// scheduled (a file).
+    var writeScheduled = false
     /// How many bytes of pending lines make a file recorder write them out at once.
     static let batchBytes = 64 * 1_024
 
     init(limit: Int) {
         self.limit = limit
-        capacity = 16 * 1_024
+        // Room for the lines kept (about 160 bytes a line at most depths), up to 4 MiB at first:
+        // the system gives the pages as they are written, and the block is not copied as the
+        // buffer fills.
+        capacity = min(max(16 * 1_024, limit * 160), 4 * 1_024 * 1_024)
         base = .allocate(capacity: capacity)
+        starts.reserveCapacity(min(limit + 1, 100_000))
+        keyframes.reserveCapacity(min(limit + 1, 100_000))
     }
 
     init(path: String) throws {

@@ -34,13 +34,13 @@ extension RecorderTap {
         let full =
             kind == nil || kind == .start || kind == .stop
             || (steps - 1) % recorder.options.keyframeInterval == 0
-            || container.map { $0.state != .entered || $0.runtime !== runtime } ?? true
+            || container.map { $0.state != .entered } ?? true
         var delta = false
         if !full, let change, let container, Self.changesOnlyItsChildren(change.kind) {
             // Every subtree that entered hangs right under the container (else: its subtree).
             delta = true
             change.forEachEnteredID { id in
-                if container.sessionChild(id) == nil { delta = false }
+                if !container.hasSessionChild(id) { delta = false }
             }
         }
         var line = line("step")
@@ -81,7 +81,7 @@ extension RecorderTap {
         } else if let container, let change, delta {
             row(container.sessionNode)
             change.forEachEnteredID { id in
-                container.sessionChild(id)?.visitSessionOutline(row)
+                container.visitSessionChild(id, row)
             }
             line.raw("],\"order\":[")
             first = true

@@ -13,6 +13,8 @@ final class RecorderTap: FlowSessionObserver {
     var steps = 0
     /// `,"rt":"LABEL"`, as JSON bytes (written into every record).
     let labelField: [UInt8]
+    /// What the recorder holds weakly for this tap (see ``WeakTap``).
+    private(set) lazy var handle = TapHandle(self)
     /// The event sent and not yet handled (events never nest: one at a time).
     private var event: (name: String, from: String, payload: String?, step: Int)?
 

@@ -55,11 +55,18 @@ struct ByteWriter {
             position += 1
             return
         }
-        var digits = 1
-        var rest = value / 10
-        while rest > 0 {
+        if value < 100 {
+            position[0] = 0x30 + UInt8(value / 10)
+            position[1] = 0x30 + UInt8(value % 10)
+            position += 2
+            return
+        }
+        var digits = 3
+        var bound: UInt64 = 1_000
+        while value >= bound && digits < 20 {
             digits += 1
-            rest /= 10
+            if bound > UInt64.max / 10 { break }
+            bound *= 10
         }
         var remaining = value
         var cursor = position + digits

@@ -59,10 +59,21 @@ extension FlowController {
             kind = .parallel
             selection = parallel._focus
         }
-        let parent = self.parent
+        var parentID: FlowNodeID?
+        var isPresented = false
+        if state == .entered, let next = _next {
+            // An entered node's unretained link names its live parent (no side-table access).
+            assert(_nextIsSound())
+            next._withUnsafeGuaranteedRef {
+                parentID = $0.id
+                isPresented = $0._presented === self
+            }
+        } else if let parent = _parent {
+            parentID = parent.id
+            isPresented = parent._presented === self
+        }
         return FlowSessionNode(
-            id: id, name: name, parent: parent?.id, kind: kind,
-            isPresented: parent != nil && parent?._presented === self,
+            id: id, name: name, parent: parentID, kind: kind, isPresented: isPresented,
             selection: selection, isCollapsed: collapsed)
     }
 
@@ -86,16 +97,35 @@ extension FlowController {
     /// it presents (the order of its lines in ``FlowRuntime/treeDescription(showingIdentities:)``).
     /// Reads no observable property.
     public func visitSessionChildren(_ body: (FlowNodeID) -> Void) {
-        for child in _children { body(child.id) }
+        _children.withUnsafeBufferPointer { children in
+            for index in children.indices { body(children[index].id) }
+        }
         if let presented = _presented { body(presented.id) }
     }
 
-    /// The node with identity `id` among the nodes this one embeds or presents; `nil` if it is
-    /// none of them. Reads no observable property.
-    public func sessionChild(_ id: FlowNodeID) -> FlowController? {
-        if let presented = _presented, presented.id == id { return presented }
-        for child in _children where child.id == id { return child }
-        return nil
+    /// Whether the node with identity `id` is a child of this node (embedded or presented).
+    /// Reads no observable property, and retains no node for it.
+    public func hasSessionChild(_ id: FlowNodeID) -> Bool {
+        if _presented?.id == id { return true }
+        return _children.withUnsafeBufferPointer { children in
+            children.contains { $0.id == id }
+        }
+    }
+
+    /// Calls `body` with each node of the subtree of this node's child (embedded or
+    /// presented) with identity `id`, as ``visitSessionOutline(_:)`` does; nothing if it is
+    /// no child of this node. Reads no observable property.
+    public func visitSessionChild(_ id: FlowNodeID, _ body: (FlowSessionNode) -> Void) {
+        let found = _children.withUnsafeBufferPointer { children in
+            for index in children.indices where children[index].id == id {
+                children[index].visitSessionOutline(body)
+                return true
+            }
+            return false
+        }
+        if !found, let presented = _presented, presented.id == id {
+            presented.visitSessionOutline(body)
+        }
     }
 }
 
@@ -113,9 +143,13 @@ extension FlowRuntime {
     public func visitSessionFocus(
         _ focused: (FlowNodeID) -> Void, active: (FlowNodeID) -> Void
     ) {
-        for node in _focusedPath { focused(node.id) }
-        for node in _activeConfiguration.isEmpty ? _focusedPath : _activeConfiguration {
-            active(node.id)
+        // Indexing the storage reads each identity without retaining its node.
+        _focusedPath.withUnsafeBufferPointer { path in
+            for index in path.indices { focused(path[index].id) }
+        }
+        let nodes = _activeConfiguration.isEmpty ? _focusedPath : _activeConfiguration
+        nodes.withUnsafeBufferPointer { nodes in
+            for index in nodes.indices { active(nodes[index].id) }
         }
     }
 }

@@ -7,14 +7,18 @@
 ///         func traceDidRecord(_ record: FlowTraceRecord, event: (any FlowEvent)?) {
 ///             print(record)
 ///         }
+///         func changeDidFinish(_ change: FlowSessionChange) {
+///             print(change.record)
+///         }
 ///     }
 ///     let observation = runtime.trace.addSessionObserver(Recorder())
 ///     …
 ///     runtime.trace.removeObserver(observation)
 ///
-/// FlowKitRecorder's `FlowRecorder` is one. Observing costs what any trace observer does: the
-/// records are formatted as they are made. With no observer, nothing is added to a push, a pop
-/// or an event: the other facts are told only from paths that are rare already (a change that
+/// FlowKitRecorder's `FlowRecorder` is one. A session observer is told the records formatted as
+/// they are made, except the node records (not told) and the change records: a change comes
+/// to ``changeDidFinish(_:)`` unformatted (its identities are read without joining a path).
+/// With no observer, nothing is added to a push, a pop or an event: the other facts are told only from paths that are rare already (a change that
 /// fails, a step of the pipeline, a gesture), after a check of a flag, and each change checks one
 /// flag once it is over. The observer is told only
 /// while the trace ``FlowTrace/isEnabled``.
