@@ -36,6 +36,8 @@ extension FlowInspectorPage {
         const following = [];          // per step, the records between it and the next step
         records.forEach((r, i) => {
           r.index = i;
+          // Format 2 leaves a step's `active` out when the active nodes are the focused path.
+          if (r.k === "step" && r.active === undefined) r.active = r.focus;
           r.after = steps.length - 1;  // the step this record follows
           if (r.k !== "step" && r.after >= 0) (following[r.after] = following[r.after] || []).push(r);
           switch (r.k) {

@@ -36,7 +36,9 @@ extension FlowSessionFile {
                 continue
             }
             let focus = Set(((object["focus"] as? [NSNumber]) ?? []).map(\.uint64Value))
-            let active = Set(((object["active"] as? [NSNumber]) ?? []).map(\.uint64Value))
+            // Format 2 leaves `active` out when the active nodes are the focused path.
+            let active = Set(
+                ((object["active"] ?? object["focus"]) as? [NSNumber] ?? []).map(\.uint64Value))
             var lines: [String] = []
             var pending: [(UInt64, Int)] = tree.root.map { [($0, 0)] } ?? []
             while let (id, depth) = pending.popLast() {

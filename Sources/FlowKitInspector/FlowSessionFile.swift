@@ -42,7 +42,7 @@ public struct FlowSessionFile: Sendable {
     /// The record kinds a session has (versions 1 and 2), with the fields each must have.
     static let requiredFields: [String: [String]] = [
         "attach": ["rt", "t", "n"], "detach": ["rt", "t", "n"], "end": ["t"],
-        "step": ["rt", "t", "n", "change", "full", "nodes", "focus", "active"],
+        "step": ["rt", "t", "n", "change", "full", "nodes", "focus"],
         "event": ["rt", "t", "n", "event", "from", "result", "path"],
         "decision": ["rt", "t", "n", "change", "at", "decision", "reason"],
         "intent": ["rt", "t", "n", "action", "change", "note"],

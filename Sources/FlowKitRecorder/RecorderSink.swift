@@ -3,6 +3,9 @@ import Foundation
 /// Where a recorder's lines go: one block of bytes that each record is written into, in
 /// place (no string, no array per record), then either kept as a bounded buffer of lines or
 /// written out to a file in batches (see ``FlowRecorder/flush()`` for when).
+///
+/// Its properties skip the dynamic exclusivity check (every record touches them): each access
+/// is a read, an assignment or an append that calls no other code, so two never overlap.
 final class RecorderSink {
     private var file: UnsafeMutablePointer<FILE>?
     /// The most lines a buffer keeps (besides the header); 0 for a file.
@@ -10,20 +13,20 @@ final class RecorderSink {
     /// The header line, with its newline.
     private var header: [UInt8] = []
     /// The bytes of the kept (buffer) or pending (file) lines, each ending in a newline.
-    private(set) var base: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) private(set) var base: UnsafeMutablePointer<UInt8>
     /// How many bytes of ``base`` are used.
-    var count = 0
+    @exclusivity(unchecked) var count = 0
     /// How many bytes ``base`` holds.
-    private(set) var capacity: Int
+    @exclusivity(unchecked) private(set) var capacity: Int
     /// A buffer's kept lines: where each starts in ``base``, and whether it is a keyframe step
     /// (a place a buffer may start).
-    private var starts: [Int] = []
-    private var keyframes: [Bool] = []
+    @exclusivity(unchecked) private var starts: [Int] = []
+    @exclusivity(unchecked) private var keyframes: [Bool] = []
     /// Where the line being written starts.
-    private var lineStart = 0
+    @exclusivity(unchecked) private var lineStart = 0
     /// Whether a task that writes the pending lines out once the main actor is idle is
     /// scheduled (a file).
-    var writeScheduled = false
+    @exclusivity(unchecked) var writeScheduled = false
     /// How many bytes of pending lines make a file recorder write them out at once.
     static let batchBytes = 64 * 1_024
 

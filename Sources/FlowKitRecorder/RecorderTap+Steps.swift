@@ -9,7 +9,7 @@ import Foundation
 /// (`navigate`, `unwind`, `open`, `show`), the container's whole subtree.
 extension RecorderTap {
     func changeDidFinish(_ change: FlowSessionChange) {
-        writeStep(kind: change.kind, change: change)
+        writeStep(change)
     }
 
     /// Whether a change of `kind` only replaces, reorders, adds or removes the children (or the
@@ -26,17 +26,27 @@ extension RecorderTap {
         }
     }
 
-    /// Writes the step of a change of `kind` (`nil`: the runtime was attached while running).
-    func writeStep(kind: FlowChange.Kind?, change: FlowSessionChange?) {
+    /// Writes the step of a runtime attached while running: its whole tree.
+    func writeAttachStep() {
         guard let runtime else { return }
         steps += 1
-        let container = change?.container
+        var line = line("step")
+        line.raw(",\"change\":{\"kind\":\"attach\"")
+        finishStep(line, of: runtime, container: nil, change: nil, full: true, delta: false)
+    }
+
+    /// Writes the step of `change`.
+    func writeStep(_ change: FlowSessionChange) {
+        guard let runtime else { return }
+        steps += 1
+        let kind = change.kind
+        let container = change.container
         let full =
-            kind == nil || kind == .start || kind == .stop
+            kind == .start || kind == .stop
             || (steps - 1) % recorder.options.keyframeInterval == 0
             || container.map { $0.state != .entered } ?? true
         var delta = false
-        if !full, let change, let container, Self.changesOnlyItsChildren(change.kind) {
+        if !full, let container, Self.changesOnlyItsChildren(kind) {
             // Every subtree that entered hangs right under the container (else: its subtree).
             delta = true
             change.forEachEnteredID { id in
@@ -45,29 +55,37 @@ extension RecorderTap {
         }
         var line = line("step")
         line.raw(",\"change\":{\"kind\":")
-        line.out.string(kind?.rawValue ?? "attach")
-        if let change {
-            if let id = change.containerID {
-                line.raw(",\"containerID\":")
-                line.out.unsigned(id.rawValue)
-            }
-            if !delta && !full { Self.appendPaths(of: change.record, to: &line.out) }
-            line.raw(",\"exitedIDs\":[")
-            var first = true
-            change.forEachExitedID { id in
-                if !first { line.out.byte(0x2C) }
-                first = false
-                line.out.unsigned(id.rawValue)
-            }
-            line.raw("],\"enteredIDs\":[")
-            first = true
-            change.forEachEnteredID { id in
-                if !first { line.out.byte(0x2C) }
-                first = false
-                line.out.unsigned(id.rawValue)
-            }
-            line.out.byte(0x5D)
+        line.out.string(kind.rawValue)
+        if let id = change.containerID {
+            line.raw(",\"containerID\":")
+            line.out.unsigned(id.rawValue)
         }
+        if !delta && !full { Self.appendPaths(of: change.record, to: &line.out) }
+        line.raw(",\"exitedIDs\":[")
+        var first = true
+        change.forEachExitedID { id in
+            if !first { line.out.byte(0x2C) }
+            first = false
+            line.out.unsigned(id.rawValue)
+        }
+        line.raw("],\"enteredIDs\":[")
+        first = true
+        change.forEachEnteredID { id in
+            if !first { line.out.byte(0x2C) }
+            first = false
+            line.out.unsigned(id.rawValue)
+        }
+        line.out.byte(0x5D)
+        finishStep(
+            line, of: runtime, container: container, change: change, full: full, delta: delta)
+    }
+
+    /// Writes the rest of a step from its `nodes` on, and commits it.
+    private func finishStep(
+        _ start: SessionLine, of runtime: FlowRuntime, container: FlowController?,
+        change: FlowSessionChange?, full: Bool, delta: Bool
+    ) {
+        var line = start
         line.raw(full ? "},\"full\":true,\"nodes\":[" : "},\"full\":false,\"nodes\":[")
         var first = true
         func row(_ node: FlowSessionNode) {
@@ -107,10 +125,11 @@ extension RecorderTap {
         recorder.commit(line.close(), keyframe: full)
     }
 
-    /// `,"focus":[…],"active":[…]`: the identities of the focused path and the active nodes.
+    /// `,"focus":[…],"active":[…]`: the identities of the focused path and the active nodes
+    /// (`active` left out when they are the focused path).
     private func appendFocus(of runtime: FlowRuntime, to out: inout ByteWriter) {
         out.raw(",\"focus\":[")
-        guard runtime.isRunning else { return out.raw("],\"active\":[]") }
+        guard runtime.isRunning else { return out.raw("]") }
         var first = true
         var activeStarted = false
         runtime.visitSessionFocus(
@@ -129,7 +148,7 @@ extension RecorderTap {
                 first = false
                 out.unsigned(id.rawValue)
             })
-        out.raw(activeStarted ? "]" : "],\"active\":[]")
+        out.byte(0x5D)
     }
 
     /// `,"container":…,"exited":[…],"entered":[…]`: the paths of a change whose step does not

@@ -9,8 +9,9 @@ final class RecorderTap: FlowSessionObserver {
     weak var runtime: FlowRuntime?
     let label: String
     var observation: FlowTraceObservation?
-    /// Steps recorded so far (the `n` of the last step).
-    var steps = 0
+    /// Steps recorded so far (the `n` of the last step). (No exclusivity check: read and
+    /// incremented, calling no code.)
+    @exclusivity(unchecked) var steps = 0
     /// `,"rt":"LABEL"`, as JSON bytes (written into every record).
     let labelField: [UInt8]
     /// What the recorder holds weakly for this tap (see ``WeakTap``).
@@ -44,7 +45,7 @@ final class RecorderTap: FlowSessionObserver {
     func attached() {
         let line = line("attach")
         recorder.commit(line.close())
-        if let runtime, runtime.isRunning { writeStep(kind: nil, change: nil) }
+        if let runtime, runtime.isRunning { writeAttachStep() }
     }
 
     func detached() {

@@ -41,6 +41,23 @@ extension FlowController {
     /// This node as a session recorder writes it down (without its children). Reads no
     /// observable property.
     public var sessionNode: FlowSessionNode {
+        var parentID: FlowNodeID?
+        var isPresented = false
+        if state == .entered, let next = _next {
+            // An entered node's unretained link names its live parent (no side-table access).
+            assert(_nextIsSound())
+            parentID = next._withUnsafeGuaranteedRef { $0.id }
+            isPresented = next.takeUnretainedValue()._presented === self
+        } else if let parent = _parent {
+            parentID = parent.id
+            isPresented = parent._presented === self
+        }
+        return _sessionNode(parent: parentID, isPresented: isPresented)
+    }
+
+    /// This node as a session recorder writes it down, its parent and whether it is
+    /// presented known already.
+    private func _sessionNode(parent: FlowNodeID?, isPresented: Bool) -> FlowSessionNode {
         var kind = FlowSessionNode.Kind.node
         var selection: Int?
         var collapsed: Bool?
@@ -59,47 +76,40 @@ extension FlowController {
             kind = .parallel
             selection = parallel._focus
         }
-        var parentID: FlowNodeID?
-        var isPresented = false
-        if state == .entered, let next = _next {
-            // An entered node's unretained link names its live parent (no side-table access).
-            assert(_nextIsSound())
-            next._withUnsafeGuaranteedRef {
-                parentID = $0.id
-                isPresented = $0._presented === self
-            }
-        } else if let parent = _parent {
-            parentID = parent.id
-            isPresented = parent._presented === self
-        }
         return FlowSessionNode(
-            id: id, name: name, parent: parentID, kind: kind, isPresented: isPresented,
+            id: id, name: name, parent: parent, kind: kind, isPresented: isPresented,
             selection: selection, isCollapsed: collapsed)
     }
 
     /// Calls `body` with each node of this subtree: this node first, then, depth first, each
     /// node's embedded children before what it presents (the order of
     /// ``FlowRuntime/treeDescription(showingIdentities:)``). Reads no observable property.
-    public func visitSessionOutline(_ body: (FlowSessionNode) -> Void) {
-        body(sessionNode)
+    public func visitSessionOutline(_ body: @MainActor (FlowSessionNode) -> Void) {
+        _visitSessionOutline(first: sessionNode, body)
+    }
+
+    /// ``visitSessionOutline(_:)``, this node's own entry given.
+    private func _visitSessionOutline(
+        first: FlowSessionNode, _ body: @MainActor (FlowSessionNode) -> Void
+    ) {
+        body(first)
         guard !_children.isEmpty || _presented != nil else { return }
-        var pending: [FlowController] = []
-        if let presented = _presented { pending.append(presented) }
-        for child in _children.reversed() { pending.append(child) }
-        while let node = pending.popLast() {
-            body(node.sessionNode)
-            if let presented = node._presented { pending.append(presented) }
-            for child in node._children.reversed() { pending.append(child) }
+        var pending: [(node: FlowController, parent: FlowNodeID, presented: Bool)] = []
+        if let presented = _presented { pending.append((presented, id, true)) }
+        for child in _children.reversed() { pending.append((child, id, false)) }
+        while let (node, parent, presented) = pending.popLast() {
+            body(node._sessionNode(parent: parent, isPresented: presented))
+            if let next = node._presented { pending.append((next, node.id, true)) }
+            for child in node._children.reversed() { pending.append((child, node.id, false)) }
         }
     }
 
     /// Calls `body` with the identity of each node this one embeds, in order, then of the node
     /// it presents (the order of its lines in ``FlowRuntime/treeDescription(showingIdentities:)``).
     /// Reads no observable property.
-    public func visitSessionChildren(_ body: (FlowNodeID) -> Void) {
-        _children.withUnsafeBufferPointer { children in
-            for index in children.indices { body(children[index].id) }
-        }
+    public func visitSessionChildren(_ body: @MainActor (FlowNodeID) -> Void) {
+        let children = _children
+        for index in 0..<children.count { body(children[index].id) }
         if let presented = _presented { body(presented.id) }
     }
 
@@ -107,24 +117,25 @@ extension FlowController {
     /// Reads no observable property, and retains no node for it.
     public func hasSessionChild(_ id: FlowNodeID) -> Bool {
         if _presented?.id == id { return true }
-        return _children.withUnsafeBufferPointer { children in
-            children.contains { $0.id == id }
-        }
+        let children = _children
+        for index in 0..<children.count where children[index].id == id { return true }
+        return false
     }
 
     /// Calls `body` with each node of the subtree of this node's child (embedded or
     /// presented) with identity `id`, as ``visitSessionOutline(_:)`` does; nothing if it is
     /// no child of this node. Reads no observable property.
-    public func visitSessionChild(_ id: FlowNodeID, _ body: (FlowSessionNode) -> Void) {
-        let found = _children.withUnsafeBufferPointer { children in
-            for index in children.indices where children[index].id == id {
-                children[index].visitSessionOutline(body)
-                return true
-            }
-            return false
+    public func visitSessionChild(_ id: FlowNodeID, _ body: @MainActor (FlowSessionNode) -> Void) {
+        let children = _children
+        for index in 0..<children.count where children[index].id == id {
+            let child = children[index]
+            child._visitSessionOutline(
+                first: child._sessionNode(parent: self.id, isPresented: false), body)
+            return
         }
-        if !found, let presented = _presented, presented.id == id {
-            presented.visitSessionOutline(body)
+        if let presented = _presented, presented.id == id {
+            presented._visitSessionOutline(
+                first: presented._sessionNode(parent: self.id, isPresented: true), body)
         }
     }
 }
@@ -137,19 +148,16 @@ extension FlowRuntime {
         return (_focusedPath.map(\.id), active.map(\.id))
     }
 
-    /// Calls `focused` with the identity of each node of the focused path (root first), then
-    /// `active` with each active node's, without making an array or tracking observation (for
-    /// recorders; ``sessionFocus`` gives them as arrays).
+    /// Calls `focused` with the identity of each node of the focused path (root first), then,
+    /// only if the active nodes are not just the focused path (a parallel region is active
+    /// besides it), `active` with each active node's; without making an array or tracking
+    /// observation (for recorders; ``sessionFocus`` gives them as arrays).
     public func visitSessionFocus(
-        _ focused: (FlowNodeID) -> Void, active: (FlowNodeID) -> Void
+        _ focused: @MainActor (FlowNodeID) -> Void, active: @MainActor (FlowNodeID) -> Void
     ) {
-        // Indexing the storage reads each identity without retaining its node.
-        _focusedPath.withUnsafeBufferPointer { path in
-            for index in path.indices { focused(path[index].id) }
-        }
-        let nodes = _activeConfiguration.isEmpty ? _focusedPath : _activeConfiguration
-        nodes.withUnsafeBufferPointer { nodes in
-            for index in nodes.indices { active(nodes[index].id) }
-        }
+        let path = _focusedPath
+        for index in 0..<path.count { focused(path[index].id) }
+        let nodes = _activeConfiguration
+        for index in 0..<nodes.count { active(nodes[index].id) }
     }
 }

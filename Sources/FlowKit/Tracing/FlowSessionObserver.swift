@@ -104,10 +104,10 @@ extension FlowTrace {
     /// A change is over (see ``FlowSessionObserver/changeDidFinish(_:)``).
     @inline(never)
     func _changeFinished(in container: FlowController?) {
-        guard isEnabled, let traced = _sessionChange else { return }
-        _sessionChange = nil
+        guard isEnabled, let traced = _sessionChange.take() else { return }
         let change = FlowSessionChange(traced: traced, container: container)
-        _tellSession { $0.changeDidFinish(change) }
+        let current = _sessionObservers
+        for entry in current { entry.observer.changeDidFinish(change) }
     }
 
     /// A change failed its check (see ``FlowSessionObserver/changeDidFail(_:at:error:)``).
@@ -143,12 +143,12 @@ public struct FlowSessionChange {
     public var enteredCount: Int { traced.entered.count }
 
     /// Calls `body` with the identity of each root of a subtree that exited, in exit order.
-    public func forEachExitedID(_ body: (FlowNodeID) -> Void) {
+    public func forEachExitedID(_ body: @MainActor (FlowNodeID) -> Void) {
         traced.exited.visit { body($0.1) }
     }
 
     /// Calls `body` with the identity of each root of a subtree that entered, in entry order.
-    public func forEachEnteredID(_ body: (FlowNodeID) -> Void) {
+    public func forEachEnteredID(_ body: @MainActor (FlowNodeID) -> Void) {
         traced.entered.visit { body($0.1) }
     }
 }

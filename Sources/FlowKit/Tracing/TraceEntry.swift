@@ -45,7 +45,8 @@ enum _Few<Element> {
         }
     }
 
-    func visit(_ body: (Element) -> Void) {
+    @MainActor
+    func visit(_ body: @MainActor (Element) -> Void) {
         switch self {
         case .none: return
         case .one(let element): body(element)
