@@ -72,7 +72,7 @@ public final class FlowRecorder {
     /// recorder) until the tap is removed, so nothing is kept in a cycle.
     private var weakTaps: [WeakTap] = []
     var taps: [RecorderTap] { weakTaps.compactMap(\.tap) }
-    private(set) var isFinished = false
+    @exclusivity(unchecked) private(set) var isFinished = false
 
     /// Creates a recorder that keeps the most recent `bufferLimit` lines in memory (whole
     /// segments from a keyframe step on; see ``lines``).

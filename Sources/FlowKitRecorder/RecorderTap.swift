@@ -6,7 +6,7 @@ import Foundation
 @MainActor
 final class RecorderTap: FlowSessionObserver {
     let recorder: FlowRecorder
-    weak var runtime: FlowRuntime?
+    @exclusivity(unchecked) weak var runtime: FlowRuntime?
     let label: String
     var observation: FlowTraceObservation?
     /// Steps recorded so far (the `n` of the last step). (No exclusivity check: read and

@@ -47,6 +47,16 @@ struct ByteWriter {
         position += buffer.count
     }
 
+    /// "00" to "99", two ASCII digits each (made once, never written after).
+    nonisolated(unsafe) private static let digitPairs: UnsafePointer<UInt8> = {
+        let pairs = UnsafeMutablePointer<UInt8>.allocate(capacity: 200)
+        for value in 0..<100 {
+            pairs[2 * value] = 0x30 + UInt8(value / 10)
+            pairs[2 * value + 1] = 0x30 + UInt8(value % 10)
+        }
+        return UnsafePointer(pairs)
+    }()
+
     /// Appends `value` in decimal.
     mutating func unsigned(_ value: UInt64) {
         reserve(20)
@@ -68,12 +78,24 @@ struct ByteWriter {
             if bound > UInt64.max / 10 { break }
             bound *= 10
         }
+        let pairs = Self.digitPairs
         var remaining = value
         var cursor = position + digits
-        while cursor > position {
+        while remaining >= 100 {
+            let pair = Int(remaining % 100) &* 2
+            remaining /= 100
+            cursor -= 2
+            cursor[0] = pairs[pair]
+            cursor[1] = pairs[pair &+ 1]
+        }
+        if remaining >= 10 {
+            let pair = Int(remaining) &* 2
+            cursor -= 2
+            cursor[0] = pairs[pair]
+            cursor[1] = pairs[pair &+ 1]
+        } else {
             cursor -= 1
-            cursor.pointee = 0x30 + UInt8(remaining % 10)
-            remaining /= 10
+            cursor.pointee = 0x30 + UInt8(remaining)
         }
         position += digits
     }

@@ -54,6 +54,8 @@ struct RecorderTests {
         // Paths are left to the reader, which has the trees.
         #expect(change["entered"] == nil && change["container"] == nil)
         #expect((steps[1]["focus"] as? [Int])?.last == id)
+        // The active nodes are the focused path: left out.
+        #expect(steps.allSatisfy { $0["active"] == nil })
         #expect((steps[2]["focus"] as? [Int])?.last == listID)
         #expect((steps[2]["change"] as? [String: Any])?["exitedIDs"] as? [Int] == [id])
     }

@@ -46,8 +46,9 @@ extension FlowController {
         if state == .entered, let next = _next {
             // An entered node's unretained link names its live parent (no side-table access).
             assert(_nextIsSound())
-            parentID = next._withUnsafeGuaranteedRef { $0.id }
-            isPresented = next.takeUnretainedValue()._presented === self
+            unowned(unsafe) let parent = next.takeUnretainedValue()
+            parentID = parent.id
+            isPresented = parent._presented === self
         } else if let parent = _parent {
             parentID = parent.id
             isPresented = parent._presented === self
@@ -61,7 +62,9 @@ extension FlowController {
         var kind = FlowSessionNode.Kind.node
         var selection: Int?
         var collapsed: Bool?
-        if self is FlowStack {
+        if type(of: self) == FlowController.self {
+            // A plain node: no cast needed.
+        } else if self is FlowStack {
             kind = .stack
         } else if self is FlowSwitch {
             kind = .switch
