@@ -120,7 +120,7 @@ public final class FlowRecorder {
     }
 
     private func writeHeader() {
-        var line = SessionLine(into: sink.beginLine())
+        let line = SessionLine(into: sink.beginLine())
         line.field("format", Self.formatName)
         line.field("version", Self.formatVersion)
         line.field("payloads", options.eventPayloads)
@@ -175,7 +175,7 @@ public final class FlowRecorder {
         guard !isFinished else { return }
         for tap in taps { tap.detached() }
         weakTaps.removeAll()
-        var line = SessionLine("end", into: sink.beginLine())
+        let line = SessionLine("end", into: sink.beginLine())
         line.field("t", seconds: now())
         sink.endLine(line.close(), keyframe: false)
         isFinished = true

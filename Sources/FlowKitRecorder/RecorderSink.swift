@@ -22,6 +22,9 @@ final class RecorderSink {
     /// (a place a buffer may start).
     @exclusivity(unchecked) private var starts: [Int] = []
     @exclusivity(unchecked) private var keyframes: [Bool] = []
+    /// Where the next byte goes, and where the room ends (see ``ByteWriter``).
+    @exclusivity(unchecked) var position: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) var end: UnsafeMutablePointer<UInt8>
     /// Where the line being written starts.
     @exclusivity(unchecked) private var lineStart = 0
     /// Whether a task that writes the pending lines out once the main actor is idle is
@@ -37,6 +40,8 @@ final class RecorderSink {
         // buffer fills.
         capacity = min(max(16 * 1_024, limit * 160), 4 * 1_024 * 1_024)
         base = .allocate(capacity: capacity)
+        position = base
+        end = base + capacity
         starts.reserveCapacity(min(limit + 1, 100_000))
         keyframes.reserveCapacity(min(limit + 1, 100_000))
     }
@@ -50,6 +55,8 @@ final class RecorderSink {
         self.file = file
         capacity = Self.batchBytes + 16 * 1_024
         base = .allocate(capacity: capacity)
+        position = base
+        end = base + capacity
     }
 
     deinit {

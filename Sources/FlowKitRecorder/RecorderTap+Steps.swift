@@ -30,7 +30,7 @@ extension RecorderTap {
     func writeAttachStep() {
         guard let runtime else { return }
         steps += 1
-        var line = line("step")
+        let line = line("step")
         line.raw(",\"change\":{\"kind\":\"attach\"")
         finishStep(line, of: runtime, container: nil, change: nil, full: true, delta: false)
     }
@@ -53,27 +53,24 @@ extension RecorderTap {
                 if !container.hasSessionChild(id) { delta = false }
             }
         }
-        var line = line("step")
+        let line = line("step")
         line.raw(",\"change\":{\"kind\":")
         line.out.string(kind.rawValue)
         if let id = change.containerID {
             line.raw(",\"containerID\":")
             line.out.unsigned(id.rawValue)
         }
-        if !delta && !full { Self.appendPaths(of: change.record, to: &line.out) }
+        if !delta && !full { Self.appendPaths(of: change.record, to: line.out) }
+        let out = line.out
         line.raw(",\"exitedIDs\":[")
-        var first = true
         change.forEachExitedID { id in
-            if !first { line.out.byte(0x2C) }
-            first = false
-            line.out.unsigned(id.rawValue)
+            out.separate()
+            out.unsigned(id.rawValue)
         }
         line.raw("],\"enteredIDs\":[")
-        first = true
         change.forEachEnteredID { id in
-            if !first { line.out.byte(0x2C) }
-            first = false
-            line.out.unsigned(id.rawValue)
+            out.separate()
+            out.unsigned(id.rawValue)
         }
         line.out.byte(0x5D)
         finishStep(
@@ -85,13 +82,12 @@ extension RecorderTap {
         _ start: SessionLine, of runtime: FlowRuntime, container: FlowController?,
         change: FlowSessionChange?, full: Bool, delta: Bool
     ) {
-        var line = start
+        let line = start
+        let out = line.out
         line.raw(full ? "},\"full\":true,\"nodes\":[" : "},\"full\":false,\"nodes\":[")
-        var first = true
-        func row(_ node: FlowSessionNode) {
-            if !first { line.out.byte(0x2C) }
-            first = false
-            Self.appendNode(node, to: &line.out)
+        let row: @MainActor (FlowSessionNode) -> Void = { node in
+            out.separate()
+            Self.appendNode(node, to: out)
         }
         if full {
             if runtime.isRunning, let root = runtime.root { root.visitSessionOutline(row) }
@@ -102,18 +98,16 @@ extension RecorderTap {
                 container.visitSessionChild(id, row)
             }
             line.raw("],\"order\":[")
-            first = true
             container.visitSessionChildren { id in
-                if !first { line.out.byte(0x2C) }
-                first = false
-                line.out.unsigned(id.rawValue)
+                out.separate()
+                out.unsigned(id.rawValue)
             }
             line.out.byte(0x5D)
         } else {
             container?.visitSessionOutline(row)
             line.out.byte(0x5D)
         }
-        appendFocus(of: runtime, to: &line.out)
+        appendFocus(of: runtime, to: line.out)
         if recorder.options.treeText { line.field("tree", runtime.treeDescription()) }
         if recorder.options.snapshots, runtime.isRunning, let snapshot = try? runtime.snapshot() {
             let encoder = JSONEncoder()
@@ -127,33 +121,26 @@ extension RecorderTap {
 
     /// `,"focus":[…],"active":[…]`: the identities of the focused path and the active nodes
     /// (`active` left out when they are the focused path).
-    private func appendFocus(of runtime: FlowRuntime, to out: inout ByteWriter) {
+    private func appendFocus(of runtime: FlowRuntime, to out: ByteWriter) {
         out.raw(",\"focus\":[")
         guard runtime.isRunning else { return out.raw("]") }
-        var first = true
-        var activeStarted = false
-        runtime.visitSessionFocus(
-            { id in
-                if !first { out.byte(0x2C) }
-                first = false
-                out.unsigned(id.rawValue)
-            },
-            active: { id in
-                if !activeStarted {
-                    out.raw("],\"active\":[")
-                    activeStarted = true
-                    first = true
-                }
-                if !first { out.byte(0x2C) }
-                first = false
-                out.unsigned(id.rawValue)
-            })
+        runtime.visitSessionFocusedPath { id in
+            out.separate()
+            out.unsigned(id.rawValue)
+        }
+        out.byte(0x5D)
+        guard !runtime.sessionActiveIsFocusedPath else { return }
+        out.raw(",\"active\":[")
+        runtime.visitSessionActiveNodes { id in
+            out.separate()
+            out.unsigned(id.rawValue)
+        }
         out.byte(0x5D)
     }
 
     /// `,"container":…,"exited":[…],"entered":[…]`: the paths of a change whose step does not
     /// let the reader find them.
-    private static func appendPaths(of change: FlowChange, to out: inout ByteWriter) {
+    private static func appendPaths(of change: FlowChange, to out: ByteWriter) {
         out.raw(",\"container\":")
         out.string(change.container)
         for (name, paths) in [("exited", change.exited), ("entered", change.entered)] {
@@ -170,7 +157,7 @@ extension RecorderTap {
 
     /// `[id,"name",parent,"kind",presented]`, then the selection and the collapse when the
     /// node has them.
-    static func appendNode(_ node: FlowSessionNode, to out: inout ByteWriter) {
+    static func appendNode(_ node: FlowSessionNode, to out: ByteWriter) {
         out.byte(0x5B)
         out.unsigned(node.id.rawValue)
         out.byte(0x2C)

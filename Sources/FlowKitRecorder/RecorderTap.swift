@@ -24,7 +24,7 @@ final class RecorderTap: FlowSessionObserver {
         self.runtime = runtime
         self.label = label
         let sink = RecorderSink(limit: 2)
-        var line = SessionLine(into: sink.beginLine())
+        let line = SessionLine(into: sink.beginLine())
         line.field("rt", label)
         let writer = line.close()
         labelField =
@@ -33,7 +33,7 @@ final class RecorderTap: FlowSessionObserver {
 
     /// A record of `kind`, its runtime's label, time and step count written.
     func line(_ kind: StaticString) -> SessionLine {
-        var line = SessionLine(kind, into: recorder.sink.beginLine())
+        let line = SessionLine(kind, into: recorder.sink.beginLine())
         labelField.withUnsafeBufferPointer { line.out.bytes($0) }
         line.raw(",\"t\":")
         line.out.seconds(recorder.now())
@@ -75,37 +75,37 @@ final class RecorderTap: FlowSessionObserver {
                 writeEvent(pending.name, result: "failed", from: nil, handler: at, error: error)
                 return
             }
-            var line = line("failure")
+            let line = line("failure")
             line.field("operation", operation)
             line.field("at", at)
             line.field("error", error)
             recorder.commit(line.close())
         case .intent(let action, let change, let note):
-            var line = line("intent")
+            let line = line("intent")
             line.field("action", action.rawValue)
             line.field("change", change)
             line.field("note", note)
             recorder.commit(line.close())
         case .finished(let flow, let awaitedAt):
-            var line = line("result")
+            let line = line("result")
             line.field("outcome", "finished")
             line.field("flow", flow)
             line.field("awaitedAt", awaitedAt)
             recorder.commit(line.close())
         case .cancelled(let flow, let awaitedAt, let reason):
-            var line = line("result")
+            let line = line("result")
             line.field("outcome", "cancelled")
             line.field("flow", flow)
             line.field("awaitedAt", awaitedAt)
             line.field("reason", reason)
             recorder.commit(line.close())
         case .notRestored(let node, let reason):
-            var line = line("notRestored")
+            let line = line("notRestored")
             line.field("node", node)
             line.field("reason", reason)
             recorder.commit(line.close())
         case .gesture(let phase, let kind, let at):
-            var line = line("gesture")
+            let line = line("gesture")
             line.field("phase", phase.rawValue)
             line.field("kind", kind.rawValue)
             line.field("at", at)
@@ -134,7 +134,7 @@ final class RecorderTap: FlowSessionObserver {
         let pending = event.flatMap { $0.name == name ? $0 : nil }
         event = nil
         let sender = pending?.from ?? from ?? ""
-        var line = line("event")
+        let line = line("event")
         line.field("event", name)
         line.field("from", sender)
         line.field("result", result)
@@ -152,7 +152,7 @@ final class RecorderTap: FlowSessionObserver {
     // MARK: Decisions and the pipeline
 
     func changeDidFail(_ kind: FlowChange.Kind, at path: String, error: any Error) {
-        var line = line("decision")
+        let line = line("decision")
         line.field("change", kind.rawValue)
         line.field("at", path)
         let decision: String
@@ -167,7 +167,7 @@ final class RecorderTap: FlowSessionObserver {
     }
 
     func transitionDidBegin(_ step: FlowTransitionStep, token: Int) {
-        var line = transitionLine("begin", step, token)
+        let line = transitionLine("begin", step, token)
         switch step.kind {
         case .setEntries(let from, let to), .setChildren(let from, let to):
             line.field("from", ids: from.map(\.rawValue))
@@ -184,7 +184,7 @@ final class RecorderTap: FlowSessionObserver {
     }
 
     func transitionDidEnd(_ step: FlowTransitionStep, token: Int, error: (any Error)?) {
-        var line = transitionLine(error == nil ? "done" : "failed", step, token)
+        let line = transitionLine(error == nil ? "done" : "failed", step, token)
         if let error { line.field("error", "\(error)") }
         recorder.commit(line.close())
     }
@@ -192,7 +192,7 @@ final class RecorderTap: FlowSessionObserver {
     private func transitionLine(
         _ phase: String, _ step: FlowTransitionStep, _ token: Int
     ) -> SessionLine {
-        var line = line("transition")
+        let line = line("transition")
         line.field("phase", phase)
         line.field("token", token)
         line.field("step", step.description)
@@ -215,7 +215,7 @@ final class RecorderTap: FlowSessionObserver {
     }
 
     func transitionDidCoalesce(_ change: FlowChange) {
-        var line = line("coalesced")
+        let line = line("coalesced")
         line.field("change", change.kind.rawValue)
         line.field("container", change.container)
         recorder.commit(line.close())
@@ -224,7 +224,7 @@ final class RecorderTap: FlowSessionObserver {
     func gestureDidProgress(
         _ kind: FlowInteractiveTransition.Kind, at path: String, progress: Double
     ) {
-        var line = line("gesture")
+        let line = line("gesture")
         line.field("phase", "progress")
         line.field("kind", kind.rawValue)
         line.field("at", path)

@@ -1,34 +1,45 @@
 /// Writes JSON text straight into a ``RecorderSink``'s bytes: no string, array or dictionary
-/// per record, a capacity check per piece and a copy of its bytes.
+/// per record, a capacity check per piece and a copy of its bytes. Its position is the sink's
+/// (so a writer is a constant that closures capture without a box or an exclusivity check).
 struct ByteWriter {
     unowned(unsafe) let sink: RecorderSink
-    private var position: UnsafeMutablePointer<UInt8>
-    private var end: UnsafeMutablePointer<UInt8>
 
     init(sink: RecorderSink, at offset: Int) {
         self.sink = sink
-        position = sink.base + offset
-        end = sink.base + sink.capacity
+        sink.position = sink.base + offset
+        sink.end = sink.base + sink.capacity
+    }
+
+    private var position: UnsafeMutablePointer<UInt8> {
+        get { sink.position }
+        nonmutating set { sink.position = newValue }
     }
 
     /// How many bytes of the sink are written, this line's included.
-    var offset: Int { position - sink.base }
+    var offset: Int { sink.position - sink.base }
 
     @inline(__always)
-    private mutating func reserve(_ count: Int) {
-        if end - position < count { grow(count) }
+    private func reserve(_ count: Int) {
+        if sink.end - sink.position < count { grow(count) }
     }
 
     @inline(never)
-    private mutating func grow(_ count: Int) {
+    private func grow(_ count: Int) {
         let used = offset
         sink.grow(used: used, extra: count)
-        position = sink.base + used
-        end = sink.base + sink.capacity
+        sink.position = sink.base + used
+        sink.end = sink.base + sink.capacity
+    }
+
+    /// A comma, unless the last byte opens an array or an object (the first item).
+    @inline(__always)
+    func separate() {
+        let last = position[-1]
+        if last != 0x5B && last != 0x7B { byte(0x2C) }
     }
 
     @inline(__always)
-    mutating func byte(_ value: UInt8) {
+    func byte(_ value: UInt8) {
         reserve(1)
         position.pointee = value
         position += 1
@@ -36,11 +47,11 @@ struct ByteWriter {
 
     /// Appends `text` as it is (ASCII JSON syntax).
     @inline(__always)
-    mutating func raw(_ text: StaticString) {
+    func raw(_ text: StaticString) {
         bytes(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
-    mutating func bytes(_ buffer: UnsafeBufferPointer<UInt8>) {
+    func bytes(_ buffer: UnsafeBufferPointer<UInt8>) {
         guard let start = buffer.baseAddress else { return }
         reserve(buffer.count)
         position.update(from: start, count: buffer.count)
@@ -58,7 +69,7 @@ struct ByteWriter {
     }()
 
     /// Appends `value` in decimal.
-    mutating func unsigned(_ value: UInt64) {
+    func unsigned(_ value: UInt64) {
         reserve(20)
         if value < 10 {
             position.pointee = 0x30 + UInt8(value)
@@ -100,13 +111,13 @@ struct ByteWriter {
         position += digits
     }
 
-    mutating func integer(_ value: Int) {
+    func integer(_ value: Int) {
         if value < 0 { byte(0x2D) }
         unsigned(UInt64(value.magnitude))
     }
 
     /// A time in seconds, to the microsecond (no trailing zeros).
-    mutating func seconds(_ value: Double) {
+    func seconds(_ value: Double) {
         let micros = Int((value * 1_000_000).rounded())
         if micros < 0 { byte(0x2D) }
         let magnitude = micros.magnitude
@@ -130,7 +141,7 @@ struct ByteWriter {
     }
 
     /// Appends `value` as a JSON string literal.
-    mutating func string(_ value: String) {
+    func string(_ value: String) {
         var value = value
         value.withUTF8 { utf8 in
             reserve(utf8.count + 2)
@@ -145,7 +156,7 @@ struct ByteWriter {
         }
     }
 
-    private mutating func escaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+    private func escaped(_ utf8: UnsafeBufferPointer<UInt8>) {
         byte(0x22)
         for unit in utf8 {
             switch unit {
@@ -169,8 +180,7 @@ struct ByteWriter {
 /// One line of a session file being written: a JSON object whose fields are appended in order
 /// straight into the recorder's bytes (see ``ByteWriter``).
 struct SessionLine {
-    var out: ByteWriter
-    private var isFirst = true
+    let out: ByteWriter
 
     /// Starts an object whose first field is `"k"` (the record's kind).
     init(_ kind: StaticString, into out: ByteWriter) {
@@ -178,7 +188,6 @@ struct SessionLine {
         self.out.raw("{\"k\":\"")
         self.out.raw(kind)
         self.out.byte(0x22)
-        isFirst = false
     }
 
     /// Starts an object with no field yet.
@@ -188,43 +197,42 @@ struct SessionLine {
     }
 
     /// Appends `text` as it is (ASCII JSON syntax).
-    mutating func raw(_ text: StaticString) { out.raw(text) }
+    func raw(_ text: StaticString) { out.raw(text) }
 
-    private mutating func key(_ name: StaticString) {
-        if !isFirst { out.byte(0x2C) }
-        isFirst = false
+    private func key(_ name: StaticString) {
+        out.separate()
         out.byte(0x22)
         out.raw(name)
         out.raw("\":")
     }
 
-    mutating func field(_ name: StaticString, _ value: String) {
+    func field(_ name: StaticString, _ value: String) {
         key(name)
         out.string(value)
     }
 
-    mutating func field(_ name: StaticString, _ value: Int) {
+    func field(_ name: StaticString, _ value: Int) {
         key(name)
         out.integer(value)
     }
 
-    mutating func field(_ name: StaticString, _ value: UInt64) {
+    func field(_ name: StaticString, _ value: UInt64) {
         key(name)
         out.unsigned(value)
     }
 
-    mutating func field(_ name: StaticString, _ value: Bool) {
+    func field(_ name: StaticString, _ value: Bool) {
         key(name)
         out.raw(value ? "true" : "false")
     }
 
     /// A time in seconds, to the microsecond.
-    mutating func field(_ name: StaticString, seconds: Double) {
+    func field(_ name: StaticString, seconds: Double) {
         key(name)
         out.seconds(seconds)
     }
 
-    mutating func field(_ name: StaticString, strings: [String]) {
+    func field(_ name: StaticString, strings: [String]) {
         key(name)
         out.byte(0x5B)
         for (index, value) in strings.enumerated() {
@@ -234,7 +242,7 @@ struct SessionLine {
         out.byte(0x5D)
     }
 
-    mutating func field(_ name: StaticString, ids: [UInt64]) {
+    func field(_ name: StaticString, ids: [UInt64]) {
         key(name)
         out.byte(0x5B)
         for (index, value) in ids.enumerated() {
@@ -245,9 +253,10 @@ struct SessionLine {
     }
 
     /// A field whose value is JSON already (an object or array made elsewhere).
-    mutating func field(_ name: StaticString, json: String) {
+    func field(_ name: StaticString, json: String) {
         key(name)
         var json = json
+        let out = out
         json.withUTF8 { out.bytes($0) }
     }
 

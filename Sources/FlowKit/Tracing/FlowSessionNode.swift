@@ -151,16 +151,21 @@ extension FlowRuntime {
         return (_focusedPath.map(\.id), active.map(\.id))
     }
 
-    /// Calls `focused` with the identity of each node of the focused path (root first), then,
-    /// only if the active nodes are not just the focused path (a parallel region is active
-    /// besides it), `active` with each active node's; without making an array or tracking
-    /// observation (for recorders; ``sessionFocus`` gives them as arrays).
-    public func visitSessionFocus(
-        _ focused: @MainActor (FlowNodeID) -> Void, active: @MainActor (FlowNodeID) -> Void
-    ) {
+    /// Calls `body` with the identity of each node of the focused path (root first), without
+    /// making an array or tracking observation (for recorders; ``sessionFocus`` gives arrays).
+    public func visitSessionFocusedPath(_ body: @MainActor (FlowNodeID) -> Void) {
         let path = _focusedPath
-        for index in 0..<path.count { focused(path[index].id) }
-        let nodes = _activeConfiguration
-        for index in 0..<nodes.count { active(nodes[index].id) }
+        for index in 0..<path.count { body(path[index].id) }
+    }
+
+    /// Whether the active nodes are just the focused path (no parallel region is active
+    /// besides it). Reads no observable property.
+    public var sessionActiveIsFocusedPath: Bool { _activeConfiguration.isEmpty }
+
+    /// Calls `body` with the identity of each active node (the focused path's when
+    /// ``sessionActiveIsFocusedPath``), without making an array or tracking observation.
+    public func visitSessionActiveNodes(_ body: @MainActor (FlowNodeID) -> Void) {
+        let nodes = _activeConfiguration.isEmpty ? _focusedPath : _activeConfiguration
+        for index in 0..<nodes.count { body(nodes[index].id) }
     }
 }
