@@ -53,9 +53,16 @@ struct ByteWriter {
 
     func bytes(_ buffer: UnsafeBufferPointer<UInt8>) {
         guard let start = buffer.baseAddress else { return }
-        reserve(buffer.count)
-        position.update(from: start, count: buffer.count)
-        position += buffer.count
+        let count = buffer.count
+        reserve(count)
+        let to = position
+        if count <= 16 {
+            // Most pieces are a few bytes: a loop beats a call to memmove.
+            for index in 0..<count { to[index] = start[index] }
+        } else {
+            to.update(from: start, count: count)
+        }
+        position = to + count
     }
 
     /// "00" to "99", two ASCII digits each (made once, never written after).

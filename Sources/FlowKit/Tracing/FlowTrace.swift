@@ -147,16 +147,21 @@ public final class FlowTrace {
     /// listens.
     @inline(never)
     private func _tellObservers(_ entry: _TraceEntry) {
-        var isChange = false
-        if case .change(let change) = entry {
-            isChange = true
+        let isSessionless: Bool
+        switch entry {
+        case .node:
+            isSessionless = true
+        case .change(let change):
+            isSessionless = true
             if _endsChanges { _sessionChange = change }
+        default:
+            isSessionless = false
         }
-        if _onlySessionObservers && (isChange || entry._isNodeStep) { return }
+        if _onlySessionObservers && isSessionless { return }
         let record = entry.record
         let current = observers
         for observer in current { observer.call(record) }
-        if !_sessionObservers.isEmpty && !entry._isNodeStep && !isChange {
+        if !_sessionObservers.isEmpty && !isSessionless {
             let sessions = _sessionObservers
             let event = entry._sessionEvent
             for session in sessions { session.observer.traceDidRecord(record, event: event) }
