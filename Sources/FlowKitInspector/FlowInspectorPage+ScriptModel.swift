@@ -36,6 +36,8 @@ extension FlowInspectorPage {
         const following = [];          // per step, the records between it and the next step
         records.forEach((r, i) => {
           r.index = i;
+          // Format 2 leaves a step's `active` out when the active nodes are the focused path.
+          if (r.k === "step" && r.active === undefined) r.active = r.focus;
           r.after = steps.length - 1;  // the step this record follows
           if (r.k !== "step" && r.after >= 0) (following[r.after] = following[r.after] || []).push(r);
           switch (r.k) {
@@ -84,24 +86,57 @@ extension FlowInspectorPage {
 
         // Replaying the trees: a state is { root, nodes: Map(id -> node) }; nodes are never changed
         // once made (a step makes new ones), so a checkpoint is a shallow copy of the map.
+        // A step is a whole tree (full), a delta (format 2: it has `order`, the container's
+        // children; what exited is removed, what entered added), or its container's subtree.
+        function pathOf(state, id) {
+          const names = [];
+          for (let node = state && state.nodes.get(id); node; node = state.nodes.get(node.parent))
+            names.push(node.name);
+          return names.length ? names.reverse().join("/") : "#" + id;
+        }
+        function removeSubtree(state, id) {
+          const node = state.nodes.get(id);
+          if (!node) return;
+          state.nodes.delete(id);
+          for (const child of node.children) removeSubtree(state, child);
+        }
         function applyStep(state, step) {
+          const c = step.change;
+          // Format 2 writes no paths where the trees tell them: they are read here, once.
+          const derive = c.exited === undefined && c.exitedIDs !== undefined;
+          if (derive) c.exited = c.exitedIDs.map(id => pathOf(state, id));
           if (step.full) state = { root: null, nodes: new Map() };
           else if (!state) return null;
+          if (step.order) {
+            for (const id of c.exitedIDs) {
+              const node = state.nodes.get(id);
+              if (!node) continue;
+              const up = state.nodes.get(node.parent);
+              if (up) state.nodes.set(up.id, Object.assign({}, up, { children: up.children.filter(x => x !== id) }));
+              removeSubtree(state, id);
+            }
+          }
+          const container = step.order ? step.nodes[0][0] : null;
           const selections = [];
           step.nodes.forEach((row, position) => {
             const [id, name, parent, kind, presented, selection, collapsed] = row;
             const before = state.nodes.get(id);
             const node = { id, name, parent, kind, presented: presented === 1,
               selection: selection === undefined ? null : selection,
-              collapsed: collapsed === undefined ? null : collapsed === 1, children: [] };
+              collapsed: collapsed === undefined ? null : collapsed === 1,
+              children: position === 0 && step.order ? step.order.slice() : [] };
             if (before && (before.selection !== node.selection || before.collapsed !== node.collapsed))
               selections.push({ before, node });
             state.nodes.set(id, node);
             if (position === 0) { if (step.full) state.root = id; }
-            else { const up = state.nodes.get(parent); if (up) up.children.push(id); }
+            else if (parent !== container) { const up = state.nodes.get(parent); if (up) up.children.push(id); }
           });
           if (step.full && step.nodes.length === 0) state.root = null;
           if (!step.full && step.selections === undefined) step.selections = selections;
+          if (derive) {
+            c.entered = c.enteredIDs.map(id => pathOf(state, id));
+            c.container = c.containerID === undefined ? "" : pathOf(state, c.containerID);
+          }
           return state;
         }
         const checkpoints = new Map();   // runtime -> Map(local index -> state)

@@ -27,20 +27,7 @@ extension FlowSessionFile {
             var tree = trees[runtime]
             if full { tree = (nil, [:]) }
             if var current = tree {
-                for (index, row) in nodes.enumerated() {
-                    guard let id = (row[0] as? NSNumber)?.uint64Value else { continue }
-                    let parent = (row[2] as? NSNumber)?.uint64Value
-                    let node = ReplayNode(
-                        name: row[1] as? String ?? "", parent: parent,
-                        isPresented: (row[4] as? NSNumber)?.intValue == 1)
-                    current.nodes[id] = node
-                    if index == 0 {
-                        if full { current.root = id }
-                    } else if let parent {
-                        current.nodes[parent]?.children.append(id)
-                    }
-                }
-                if full && nodes.isEmpty { current.root = nil }
+                Self.apply(object, nodes: nodes, full: full, to: &current)
                 tree = current
                 trees[runtime] = current
             }
@@ -49,7 +36,9 @@ extension FlowSessionFile {
                 continue
             }
             let focus = Set(((object["focus"] as? [NSNumber]) ?? []).map(\.uint64Value))
-            let active = Set(((object["active"] as? [NSNumber]) ?? []).map(\.uint64Value))
+            // Format 2 leaves `active` out when the active nodes are the focused path.
+            let active = Set(
+                ((object["active"] ?? object["focus"]) as? [NSNumber] ?? []).map(\.uint64Value))
             var lines: [String] = []
             var pending: [(UInt64, Int)] = tree.root.map { [($0, 0)] } ?? []
             while let (id, depth) = pending.popLast() {
@@ -63,5 +52,46 @@ extension FlowSessionFile {
             result.append((runtime, lines.joined(separator: "\n")))
         }
         return result
+    }
+
+    /// Applies one step to a replayed tree: a whole tree (`full`) replaces it; a delta (a step
+    /// with `order`, format 2) removes the subtrees that exited, then sets the container's
+    /// node with its children in `order` and adds the subtrees that entered; otherwise the
+    /// step's nodes are its container's subtree, which replaces the one there.
+    static func apply(
+        _ step: [String: Any], nodes: [[Any]], full: Bool,
+        to tree: inout (root: UInt64?, nodes: [UInt64: ReplayNode])
+    ) {
+        let order = (step["order"] as? [NSNumber])?.map(\.uint64Value)
+        if order != nil, let change = step["change"] as? [String: Any] {
+            for exited in (change["exitedIDs"] as? [NSNumber]) ?? [] {
+                let id = exited.uint64Value
+                guard let node = tree.nodes[id] else { continue }
+                if let parent = node.parent { tree.nodes[parent]?.children.removeAll { $0 == id } }
+                var pending = [id]
+                while let next = pending.popLast() {
+                    pending += tree.nodes.removeValue(forKey: next)?.children ?? []
+                }
+            }
+        }
+        var container: UInt64?
+        for (index, row) in nodes.enumerated() {
+            guard let id = (row[0] as? NSNumber)?.uint64Value else { continue }
+            let parent = (row[2] as? NSNumber)?.uint64Value
+            var node = ReplayNode(
+                name: row[1] as? String ?? "", parent: parent,
+                isPresented: (row[4] as? NSNumber)?.intValue == 1)
+            if index == 0, let order {
+                node.children = order
+                container = id
+            }
+            tree.nodes[id] = node
+            if index == 0 {
+                if full { tree.root = id }
+            } else if let parent, parent != container {
+                tree.nodes[parent]?.children.append(id)
+            }
+        }
+        if full && nodes.isEmpty { tree.root = nil }
     }
 }

@@ -11,8 +11,9 @@ import Foundation
 /// is reported as such; a file from a newer format version is read for the records this
 /// version knows.
 public struct FlowSessionFile: Sendable {
-    /// The format version this reader knows.
-    public static let readableVersion = 1
+    /// The newest format version this reader knows (it reads every older one too: version 1
+    /// differs only in its steps, which always carry their container's subtree and paths).
+    public static let readableVersion = 2
 
     /// A line that could not be read, and why.
     public struct Problem: Sendable, Equatable, CustomStringConvertible {
@@ -38,10 +39,10 @@ public struct FlowSessionFile: Sendable {
     /// How many records are steps (transactions).
     public let stepCount: Int
 
-    /// The record kinds a version 1 session has, with the fields each must have.
+    /// The record kinds a session has (versions 1 and 2), with the fields each must have.
     static let requiredFields: [String: [String]] = [
         "attach": ["rt", "t", "n"], "detach": ["rt", "t", "n"], "end": ["t"],
-        "step": ["rt", "t", "n", "change", "full", "nodes", "focus", "active"],
+        "step": ["rt", "t", "n", "change", "full", "nodes", "focus"],
         "event": ["rt", "t", "n", "event", "from", "result", "path"],
         "decision": ["rt", "t", "n", "change", "at", "decision", "reason"],
         "intent": ["rt", "t", "n", "action", "change", "note"],

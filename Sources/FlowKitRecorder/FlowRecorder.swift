@@ -10,13 +10,16 @@ import Foundation
 ///     recorder.finish()                   // at quit: the last line, then the file is closed
 ///
 /// The first line says what the file is and its format version; then each line is one record:
-/// a step per change (its kind, container, what entered and exited by identity and path, the
-/// tree of its container afterwards, the focused path and the active nodes), the events (from
+/// a step per change (its kind, container, what entered and exited by identity, the nodes that
+/// entered and the container's children afterwards, or the whole tree every
+/// ``Options/keyframeInterval`` steps; the focused path and the active nodes), the events (from
 /// where, the bubbling path, who handled them, the result), guard refusals and redirects,
 /// pending intents, results, errors, restoration skips, and the presentation pipeline (steps
 /// begun, done or failed on the clock, coalesced changes, gestures with their progress and
-/// end). A session cut off mid-line (the app crashed) is readable up to its last complete line:
-/// in a file, each change's lines are written out as soon as the change is over.
+/// end). A session cut off mid-line (the app crashed) is readable up to its last complete line.
+/// Each record is written straight into one block of bytes, without a string per record; a
+/// file recorder writes that block out in batches (see `flush()` for when, and what a crash
+/// can lose).
 ///
 /// Events appear by their trace name only, unless ``Options/eventPayloads`` is set. Several
 /// runtimes (an app's scenes) may write to one recorder: each record carries its runtime's
@@ -36,9 +39,9 @@ public final class FlowRecorder {
         /// Whether each step carries `FlowRuntime.treeDescription()` as text (for checking a
         /// page against the runtime; the page draws the tree from the step's nodes).
         public var treeText: Bool
-        /// Every how many steps of a runtime a step records its whole tree rather than the
-        /// subtree of the change's container (a bounded buffer keeps whole segments from one
-        /// such step on).
+        /// Every how many steps of a runtime a step records its whole tree rather than what
+        /// the change made (a bounded buffer keeps whole segments from one such step on; the
+        /// page replays at most this many steps from one).
         public var keyframeInterval: Int
 
         /// Creates options; the defaults record no payload, no snapshot and no tree text.
@@ -54,24 +57,29 @@ public final class FlowRecorder {
     }
 
     /// The session format this recorder writes (the header's `version`).
-    public static let formatVersion = 1
+    public static let formatVersion = 2
     /// The header's `format`: what the file is.
     public static let formatName = "flowkit-session"
 
     /// What this recorder writes.
     public let options: Options
     let sink: RecorderSink
-    let now: @MainActor () -> Double
+    /// The app's clock, if it gave one.
+    private let clock: (@MainActor () -> Double)?
+    /// When the recording began, on the system's monotonic clock.
+    private let start: timespec
     /// The runtimes' taps, weakly: a runtime's trace keeps its tap (and the tap this
     /// recorder) until the tap is removed, so nothing is kept in a cycle.
     private var weakTaps: [WeakTap] = []
     var taps: [RecorderTap] { weakTaps.compactMap(\.tap) }
-    private(set) var isFinished = false
+    @exclusivity(unchecked) private(set) var isFinished = false
 
     /// Creates a recorder that keeps the most recent `bufferLimit` lines in memory (whole
     /// segments from a keyframe step on; see `lines`).
     ///
     /// - Parameters:
+    ///   - bufferLimit: How many lines to keep at most (at least 2).
+    ///   - options: What to record besides the default (payloads, snapshots, tree text).
     ///   - clock: Seconds since the recording began (the records' `t`); the default reads the
     ///     system's monotonic clock.
     public init(
@@ -80,8 +88,9 @@ public final class FlowRecorder {
     ) {
         self.options = options
         sink = RecorderSink(limit: max(2, bufferLimit))
-        now = clock ?? Self.systemClock()
-        sink.write(header(), keyframe: false)
+        self.clock = clock
+        start = Self.monotonic()
+        writeHeader()
     }
 
     /// Creates a recorder that streams to the file at `path` (created, or emptied).
@@ -94,25 +103,31 @@ public final class FlowRecorder {
     ) throws {
         self.options = options
         sink = try RecorderSink(path: path)
-        now = clock ?? Self.systemClock()
-        sink.write(header(), keyframe: false)
-        sink.flush()
+        self.clock = clock
+        start = Self.monotonic()
+        writeHeader()
     }
 
-    private static func systemClock() -> @MainActor () -> Double {
-        let start = ContinuousClock.now
-        return {
-            let elapsed = start.duration(to: .now).components
-            return Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
-        }
+    private static func monotonic() -> timespec {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return time
     }
 
-    private func header() -> String {
-        var line = SessionLine()
+    /// Seconds since the recording began (the records' `t`).
+    func now() -> Double {
+        if let clock { return clock() }
+        let time = Self.monotonic()
+        return Double(time.tv_sec - start.tv_sec) + Double(time.tv_nsec - start.tv_nsec) / 1e9
+    }
+
+    private func writeHeader() {
+        let line = SessionLine(into: sink.beginLine())
         line.field("format", Self.formatName)
         line.field("version", Self.formatVersion)
         line.field("payloads", options.eventPayloads)
-        return line.close()
+        sink.endLine(line.close(), keyframe: false)
+        sink.keepAsHeader()
     }
 
     /// Starts recording `runtime` under `label` (records carry it as `rt`; give each scene's
@@ -134,6 +149,7 @@ public final class FlowRecorder {
         }
         weakTaps[index].tap?.detached()
         weakTaps.remove(at: index)
+        flush()
     }
 
     /// The header and the kept lines, oldest first, without newlines (a file recorder keeps
@@ -141,10 +157,19 @@ public final class FlowRecorder {
     public var lines: [String] { sink.lines }
 
     /// `lines` as the text of a session file.
-    public var text: String { lines.map { $0 + "\n" }.joined() }
+    public var text: String { sink.text }
 
-    /// Writes out what is buffered for the file.
-    public func flush() { sink.flush() }
+    /// Writes the pending lines out to the file now (a buffer recorder has nothing to write).
+    ///
+    /// A file recorder keeps the lines of the current burst of changes in memory and writes
+    /// them out together: once the main actor is idle again (a task scheduled by the burst's
+    /// first line), whenever 64 KiB are pending, at `flush()`, `detach(_:)` and
+    /// `finish()`, and when the recorder is released. The file is always whole lines up to
+    /// the last batch written: a crash loses the records made since the main actor was last
+    /// idle (at most 64 KiB of them), never a line half-written before them.
+    public func flush() {
+        sink.writeOut()
+    }
 
     /// Ends the session: detaches every runtime, writes the `end` record and closes the file.
     /// Later calls do nothing.
@@ -152,22 +177,53 @@ public final class FlowRecorder {
         guard !isFinished else { return }
         for tap in taps { tap.detached() }
         weakTaps.removeAll()
-        var line = SessionLine("end")
+        let line = SessionLine("end", into: sink.beginLine())
         line.field("t", seconds: now())
-        sink.write(line.close(), keyframe: false)
+        sink.endLine(line.close(), keyframe: false)
         isFinished = true
         sink.close()
     }
 
-    func write(_ line: String, keyframe: Bool = false) {
-        guard !isFinished else { return }
-        sink.write(line, keyframe: keyframe)
+    /// Keeps the line `writer` wrote (nothing once finished); a file recorder writes it out
+    /// with its batch (see `flush()`).
+    func commit(_ writer: ByteWriter, keyframe: Bool = false) {
+        guard !isFinished else { return sink.dropLine(writer) }
+        sink.endLine(writer, keyframe: keyframe)
+        guard sink.isFile else { return }
+        if sink.count >= RecorderSink.batchBytes {
+            sink.writeOut()
+        } else if !sink.writeScheduled {
+            // The task holds the sink, not the recorder (which it would keep, or weakly: a
+            // weak reference costs every later retain of the recorder a side-table access).
+            sink.writeScheduled = true
+            let idle = IdleWrite(sink: sink)
+            Task { @MainActor in
+                idle.sink.writeScheduled = false
+                idle.sink.writeOut()
+            }
+        }
     }
 }
 
-/// A tap, weakly.
+/// A tap, weakly: through its handle, so that the tap itself (called on every change) has no
+/// weak reference to it, and its reference counting stays on the fast path.
 struct WeakTap {
-    weak var tap: RecorderTap?
+    weak var handle: TapHandle?
+    var tap: RecorderTap? { handle?.tap }
+
+    @MainActor init(tap: RecorderTap) { handle = tap.handle }
+}
+
+/// What a recorder holds weakly for a tap: owned by the tap alone, so it lives exactly as long.
+final class TapHandle {
+    unowned(unsafe) let tap: RecorderTap
+
+    init(_ tap: RecorderTap) { self.tap = tap }
+}
+
+/// The sink, for the task that writes it out once the main actor is idle (it runs there).
+struct IdleWrite: @unchecked Sendable {
+    let sink: RecorderSink
 }
 
 /// A recorder that could not start.

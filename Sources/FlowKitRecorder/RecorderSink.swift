@@ -1,21 +1,49 @@
 import Foundation
 
-/// Where a recorder's lines go: a file (written out after each change, so a crash loses at
-/// most the change in progress), or a bounded buffer of lines.
+/// Where a recorder's lines go: one block of bytes that each record is written into, in
+/// place (no string, no array per record), then either kept as a bounded buffer of lines or
+/// written out to a file in batches (see ``FlowRecorder/flush()`` for when).
+///
+/// Its properties skip the dynamic exclusivity check (every record touches them): each access
+/// is a read, an assignment or an append that calls no other code, so two never overlap.
 final class RecorderSink {
     private var file: UnsafeMutablePointer<FILE>?
+    /// The most lines a buffer keeps (besides the header); 0 for a file.
     private let limit: Int
-    private var kept: [String] = []
-    /// Whether each kept line is a keyframe step (a place a buffer may start).
-    private var keyframes: [Bool] = []
-    private var start = 0
+    /// The header line, with its newline.
+    private var header: [UInt8] = []
+    /// The bytes of the kept (buffer) or pending (file) lines, each ending in a newline.
+    @exclusivity(unchecked) private(set) var base: UnsafeMutablePointer<UInt8>
+    /// How many bytes of `base` are used.
+    @exclusivity(unchecked) var count = 0
+    /// How many bytes `base` holds.
+    @exclusivity(unchecked) private(set) var capacity: Int
+    /// A buffer's kept lines: where each starts in `base`, and whether it is a keyframe step
+    /// (a place a buffer may start).
+    @exclusivity(unchecked) private var starts: [Int] = []
+    @exclusivity(unchecked) private var keyframes: [Bool] = []
+    /// Where the next byte goes, and where the room ends (see ``ByteWriter``).
+    @exclusivity(unchecked) var position: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) var end: UnsafeMutablePointer<UInt8>
+    /// Where the line being written starts.
+    @exclusivity(unchecked) private var lineStart = 0
+    /// Whether a task that writes the pending lines out once the main actor is idle is
+    /// scheduled (a file).
+    @exclusivity(unchecked) var writeScheduled = false
+    /// How many bytes of pending lines make a file recorder write them out at once.
+    static let batchBytes = 64 * 1_024
 
     init(limit: Int) {
         self.limit = limit
-    }
-
-    deinit {
-        if let file { fclose(file) }
+        // Room for the lines kept (about 160 bytes a line at most depths), up to 4 MiB at first:
+        // the system gives the pages as they are written, and the block is not copied as the
+        // buffer fills.
+        capacity = min(max(16 * 1_024, limit * 160), 4 * 1_024 * 1_024)
+        base = .allocate(capacity: capacity)
+        position = base
+        end = base + capacity
+        starts.reserveCapacity(min(limit + 1, 100_000))
+        keyframes.reserveCapacity(min(limit + 1, 100_000))
     }
 
     init(path: String) throws {
@@ -25,43 +53,114 @@ final class RecorderSink {
                 path: path, reason: String(cString: strerror(errno)))
         }
         self.file = file
+        capacity = Self.batchBytes + 16 * 1_024
+        base = .allocate(capacity: capacity)
+        position = base
+        end = base + capacity
     }
 
-    /// The header and the kept lines.
-    var lines: [String] {
-        guard file == nil, !kept.isEmpty else { return [] }
-        return [kept[0]] + kept[(start + 1)...]
+    deinit {
+        close()
+        base.deallocate()
     }
 
-    func write(_ line: String, keyframe: Bool) {
-        if let file {
-            fputs(line, file)
-            fputc(0x0A, file)
+    var isFile: Bool { limit == 0 }
+
+    /// Makes room for `extra` more bytes after the first `used` (the line being written is
+    /// kept): `base` may move.
+    func grow(used: Int, extra: Int) {
+        var newCapacity = capacity * 2
+        while newCapacity < used + extra { newCapacity *= 2 }
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.update(from: base, count: used)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
+    /// A writer for the next line, from the end of what is there.
+    func beginLine() -> ByteWriter {
+        lineStart = count
+        return ByteWriter(sink: self, at: count)
+    }
+
+    /// Ends the line `writer` wrote (adding its newline).
+    func endLine(_ writer: consuming ByteWriter, keyframe: Bool) {
+        writer.byte(0x0A)
+        count = writer.offset
+        if isFile {
+            if file == nil { count = lineStart }
             return
         }
-        kept.append(line)
+        starts.append(lineStart)
         keyframes.append(keyframe)
-        if kept.count - start - 1 > limit { trim() }
+        if starts.count > limit { trim() }
     }
 
-    /// Drops the oldest lines (never the header) so that about half the limit stays, starting
-    /// at a keyframe step when one is near.
-    private func trim() {
-        var cut = kept.count - limit / 2
-        if let keyframe = keyframes[(start + 2)..<cut].lastIndex(of: true) { cut = keyframe }
-        start = max(start, cut - 1)
-        if start > limit {
-            kept = [kept[0]] + kept[(start + 1)...]
-            keyframes = [false] + keyframes[(start + 1)...]
-            start = 0
+    /// Forgets the line `writer` wrote.
+    func dropLine(_ writer: consuming ByteWriter) {
+        _ = writer
+        count = lineStart
+    }
+
+    /// Keeps the line just ended as the header (out of the buffer's count, never dropped),
+    /// and writes it out to a file at once.
+    func keepAsHeader() {
+        if isFile {
+            writeOut()
+            return
         }
+        let start = starts.removeLast()
+        keyframes.removeLast()
+        header = Array(UnsafeBufferPointer(start: base + start, count: count - start))
+        count = start
     }
 
-    func flush() {
-        if let file { fflush(file) }
+    /// Drops the oldest lines so that about half the limit stays, starting at a keyframe step
+    /// when one is near.
+    private func trim() {
+        var cut = starts.count - limit / 2
+        if let keyframe = keyframes[1..<cut].lastIndex(of: true) { cut = keyframe }
+        let offset = starts[cut]
+        (base).update(from: base + offset, count: count - offset)
+        count -= offset
+        starts.removeFirst(cut)
+        keyframes.removeFirst(cut)
+        for index in starts.indices { starts[index] -= offset }
+    }
+
+    /// The header and the kept lines, without newlines.
+    var lines: [String] {
+        guard !isFile, !header.isEmpty else { return [] }
+        var result = [String(decoding: header.dropLast(), as: UTF8.self)]
+        result.reserveCapacity(starts.count + 1)
+        for (index, start) in starts.enumerated() {
+            let end = (index + 1 < starts.count ? starts[index + 1] : count) - 1
+            result.append(
+                String(
+                    decoding: UnsafeBufferPointer(start: base + start, count: end - start),
+                    as: UTF8.self))
+        }
+        return result
+    }
+
+    /// The header and the kept lines, as the text of a session file.
+    var text: String {
+        guard !isFile, !header.isEmpty else { return "" }
+        return String(decoding: header, as: UTF8.self)
+            + String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self)
+    }
+
+    /// Writes the pending lines to the file, and the file out to the system.
+    func writeOut() {
+        guard let file else { return }
+        if count > 0 { fwrite(base, 1, count, file) }
+        count = 0
+        fflush(file)
     }
 
     func close() {
+        writeOut()
         if let file {
             fclose(file)
             self.file = nil

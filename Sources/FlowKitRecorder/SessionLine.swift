@@ -1,145 +1,171 @@
-/// One line of a session file being written: a JSON object, built by appending its fields in
-/// order into one byte buffer (no intermediate dictionary, no encoder, no string per number:
-/// a record costs its own bytes and one string at the end).
-struct SessionLine {
-    private(set) var bytes: [UInt8] = []
-    private var isFirst = true
+/// Writes JSON text straight into a ``RecorderSink``'s bytes: no string, array or dictionary
+/// per record, a capacity check per piece and a copy of its bytes. Its position is the sink's
+/// (so a writer is a constant that closures capture without a box or an exclusivity check).
+struct ByteWriter {
+    unowned(unsafe) let sink: RecorderSink
 
-    /// Starts an object whose first field is `"k"` (the record's kind).
-    init(_ kind: String) {
-        bytes.reserveCapacity(256)
-        raw("{\"k\":\"")
-        bytes.append(contentsOf: kind.utf8)
-        bytes.append(0x22)
-        isFirst = false
+    init(sink: RecorderSink, at offset: Int) {
+        self.sink = sink
+        sink.position = sink.base + offset
+        sink.end = sink.base + sink.capacity
     }
 
-    /// Starts an object with no field yet.
-    init() {
-        bytes.reserveCapacity(128)
-        bytes.append(0x7B)
+    private var position: UnsafeMutablePointer<UInt8> {
+        get { sink.position }
+        nonmutating set { sink.position = newValue }
+    }
+
+    /// How many bytes of the sink are written, this line's included.
+    var offset: Int { sink.position - sink.base }
+
+    @inline(__always)
+    private func reserve(_ count: Int) {
+        if sink.end - sink.position < count { grow(count) }
+    }
+
+    @inline(never)
+    private func grow(_ count: Int) {
+        let used = offset
+        sink.grow(used: used, extra: count)
+        sink.position = sink.base + used
+        sink.end = sink.base + sink.capacity
+    }
+
+    /// A comma, unless the last byte opens an array or an object (the first item).
+    @inline(__always)
+    func separate() {
+        let last = position[-1]
+        if last != 0x5B && last != 0x7B { byte(0x2C) }
+    }
+
+    @inline(__always)
+    func byte(_ value: UInt8) {
+        reserve(1)
+        position.pointee = value
+        position += 1
     }
 
     /// Appends `text` as it is (ASCII JSON syntax).
-    mutating func raw(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    @inline(__always)
+    func raw(_ text: StaticString) {
+        bytes(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
-    private mutating func key(_ name: StaticString) {
-        if !isFirst { bytes.append(0x2C) }
-        isFirst = false
-        bytes.append(0x22)
-        raw(name)
-        raw("\":")
+    func bytes(_ buffer: UnsafeBufferPointer<UInt8>) {
+        guard let start = buffer.baseAddress else { return }
+        let count = buffer.count
+        reserve(count)
+        let to = position
+        if count <= 16 {
+            // Most pieces are a few bytes: a loop beats a call to memmove.
+            for index in 0..<count { to[index] = start[index] }
+        } else {
+            to.update(from: start, count: count)
+        }
+        position = to + count
     }
 
-    mutating func field(_ name: StaticString, _ value: String) {
-        key(name)
-        string(value)
+    /// "00" to "99", two ASCII digits each (made once, never written after).
+    nonisolated(unsafe) private static let digitPairs: UnsafePointer<UInt8> = {
+        let pairs = UnsafeMutablePointer<UInt8>.allocate(capacity: 200)
+        for value in 0..<100 {
+            pairs[2 * value] = 0x30 + UInt8(value / 10)
+            pairs[2 * value + 1] = 0x30 + UInt8(value % 10)
+        }
+        return UnsafePointer(pairs)
+    }()
+
+    /// Appends `value` in decimal.
+    func unsigned(_ value: UInt64) {
+        reserve(20)
+        if value < 10 {
+            position.pointee = 0x30 + UInt8(value)
+            position += 1
+            return
+        }
+        if value < 100 {
+            position[0] = 0x30 + UInt8(value / 10)
+            position[1] = 0x30 + UInt8(value % 10)
+            position += 2
+            return
+        }
+        var digits = 3
+        var bound: UInt64 = 1_000
+        while value >= bound && digits < 20 {
+            digits += 1
+            if bound > UInt64.max / 10 { break }
+            bound *= 10
+        }
+        let pairs = Self.digitPairs
+        var remaining = value
+        var cursor = position + digits
+        while remaining >= 100 {
+            let pair = Int(remaining % 100) &* 2
+            remaining /= 100
+            cursor -= 2
+            cursor[0] = pairs[pair]
+            cursor[1] = pairs[pair &+ 1]
+        }
+        if remaining >= 10 {
+            let pair = Int(remaining) &* 2
+            cursor -= 2
+            cursor[0] = pairs[pair]
+            cursor[1] = pairs[pair &+ 1]
+        } else {
+            cursor -= 1
+            cursor.pointee = 0x30 + UInt8(remaining)
+        }
+        position += digits
     }
 
-    mutating func field(_ name: StaticString, _ value: Int) {
-        key(name)
-        integer(value)
+    func integer(_ value: Int) {
+        if value < 0 { byte(0x2D) }
+        unsigned(UInt64(value.magnitude))
     }
 
-    mutating func field(_ name: StaticString, _ value: UInt64) {
-        key(name)
-        unsigned(value)
-    }
-
-    mutating func field(_ name: StaticString, _ value: Bool) {
-        key(name)
-        raw(value ? "true" : "false")
-    }
-
-    /// A time in seconds, to the microsecond.
-    mutating func field(_ name: StaticString, seconds: Double) {
-        key(name)
-        let micros = Int((seconds * 1_000_000).rounded())
-        if micros < 0 { bytes.append(0x2D) }
+    /// A time in seconds, to the microsecond (no trailing zeros).
+    func seconds(_ value: Double) {
+        let micros = Int((value * 1_000_000).rounded())
+        if micros < 0 { byte(0x2D) }
         let magnitude = micros.magnitude
         unsigned(UInt64(magnitude / 1_000_000))
         var fraction = magnitude % 1_000_000
         guard fraction != 0 else { return }
-        bytes.append(0x2E)
         var digits = 6
         while fraction % 10 == 0 {
             fraction /= 10
             digits -= 1
         }
-        var divisor: UInt = 1
-        for _ in 1..<digits { divisor *= 10 }
-        while divisor > 0 {
-            bytes.append(0x30 + UInt8(fraction / divisor % 10))
-            divisor /= 10
+        reserve(digits + 1)
+        position.pointee = 0x2E
+        var cursor = position + digits + 1
+        while cursor > position + 1 {
+            cursor -= 1
+            cursor.pointee = 0x30 + UInt8(fraction % 10)
+            fraction /= 10
         }
-    }
-
-    mutating func field(_ name: StaticString, strings: [String]) {
-        key(name)
-        bytes.append(0x5B)
-        for (index, value) in strings.enumerated() {
-            if index > 0 { bytes.append(0x2C) }
-            string(value)
-        }
-        bytes.append(0x5D)
-    }
-
-    mutating func field(_ name: StaticString, ids: [UInt64]) {
-        key(name)
-        bytes.append(0x5B)
-        for (index, value) in ids.enumerated() {
-            if index > 0 { bytes.append(0x2C) }
-            unsigned(value)
-        }
-        bytes.append(0x5D)
-    }
-
-    /// Starts a field whose value the caller writes (with `raw(_:)`, `string(_:)`,
-    /// `unsigned(_:)`, `json(_:)`).
-    mutating func open(_ name: StaticString) {
-        key(name)
-    }
-
-    /// A field whose value is JSON already (an object or array made elsewhere).
-    mutating func field(_ name: StaticString, json: String) {
-        key(name)
-        bytes.append(contentsOf: json.utf8)
-    }
-
-    /// Appends JSON text as it is.
-    mutating func json(_ text: String) {
-        bytes.append(contentsOf: text.utf8)
-    }
-
-    /// Appends `value` in decimal.
-    mutating func unsigned(_ value: UInt64) {
-        if value < 10 {
-            bytes.append(0x30 + UInt8(value))
-            return
-        }
-        var digits: (UInt64, Int) = (1, 1)
-        while value / digits.0 >= 10 {
-            digits.0 *= 10
-            digits.1 += 1
-        }
-        var divisor = digits.0
-        while divisor > 0 {
-            bytes.append(0x30 + UInt8(value / divisor % 10))
-            divisor /= 10
-        }
-    }
-
-    mutating func integer(_ value: Int) {
-        if value < 0 { bytes.append(0x2D) }
-        unsigned(UInt64(value.magnitude))
+        position += digits + 1
     }
 
     /// Appends `value` as a JSON string literal.
-    mutating func string(_ value: String) {
-        bytes.append(0x22)
-        for unit in value.utf8 {
+    func string(_ value: String) {
+        var value = value
+        value.withUTF8 { utf8 in
+            reserve(utf8.count + 2)
+            for unit in utf8 where unit < 0x20 || unit == 0x22 || unit == 0x5C {
+                return escaped(utf8)
+            }
+            position.pointee = 0x22
+            position += 1
+            bytes(utf8)
+            position.pointee = 0x22
+            position += 1
+        }
+    }
+
+    private func escaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+        byte(0x22)
+        for unit in utf8 {
             switch unit {
             case 0x22: raw("\\\"")
             case 0x5C: raw("\\\\")
@@ -148,18 +174,102 @@ struct SessionLine {
             case 0x09: raw("\\t")
             case 0..<0x20:
                 raw("\\u00")
-                let hex: [UInt8] = Array("0123456789abcdef".utf8)
-                bytes.append(hex[Int(unit >> 4)])
-                bytes.append(hex[Int(unit & 0xF)])
-            default: bytes.append(unit)
+                let hex: StaticString = "0123456789abcdef"
+                byte(hex.utf8Start[Int(unit >> 4)])
+                byte(hex.utf8Start[Int(unit & 0xF)])
+            default: byte(unit)
             }
         }
-        bytes.append(0x22)
+        byte(0x22)
+    }
+}
+
+/// One line of a session file being written: a JSON object whose fields are appended in order
+/// straight into the recorder's bytes (see ``ByteWriter``).
+struct SessionLine {
+    let out: ByteWriter
+
+    /// Starts an object whose first field is `"k"` (the record's kind).
+    init(_ kind: StaticString, into out: ByteWriter) {
+        self.out = out
+        self.out.raw("{\"k\":\"")
+        self.out.raw(kind)
+        self.out.byte(0x22)
     }
 
-    /// The finished object, as text.
-    mutating func close() -> String {
-        bytes.append(0x7D)
-        return String(decoding: bytes, as: UTF8.self)
+    /// Starts an object with no field yet.
+    init(into out: ByteWriter) {
+        self.out = out
+        self.out.byte(0x7B)
+    }
+
+    /// Appends `text` as it is (ASCII JSON syntax).
+    func raw(_ text: StaticString) { out.raw(text) }
+
+    private func key(_ name: StaticString) {
+        out.separate()
+        out.byte(0x22)
+        out.raw(name)
+        out.raw("\":")
+    }
+
+    func field(_ name: StaticString, _ value: String) {
+        key(name)
+        out.string(value)
+    }
+
+    func field(_ name: StaticString, _ value: Int) {
+        key(name)
+        out.integer(value)
+    }
+
+    func field(_ name: StaticString, _ value: UInt64) {
+        key(name)
+        out.unsigned(value)
+    }
+
+    func field(_ name: StaticString, _ value: Bool) {
+        key(name)
+        out.raw(value ? "true" : "false")
+    }
+
+    /// A time in seconds, to the microsecond.
+    func field(_ name: StaticString, seconds: Double) {
+        key(name)
+        out.seconds(seconds)
+    }
+
+    func field(_ name: StaticString, strings: [String]) {
+        key(name)
+        out.byte(0x5B)
+        for (index, value) in strings.enumerated() {
+            if index > 0 { out.byte(0x2C) }
+            out.string(value)
+        }
+        out.byte(0x5D)
+    }
+
+    func field(_ name: StaticString, ids: [UInt64]) {
+        key(name)
+        out.byte(0x5B)
+        for (index, value) in ids.enumerated() {
+            if index > 0 { out.byte(0x2C) }
+            out.unsigned(value)
+        }
+        out.byte(0x5D)
+    }
+
+    /// A field whose value is JSON already (an object or array made elsewhere).
+    func field(_ name: StaticString, json: String) {
+        key(name)
+        var json = json
+        let out = out
+        json.withUTF8 { out.bytes($0) }
+    }
+
+    /// The finished object's writer (its closing brace written).
+    consuming func close() -> ByteWriter {
+        out.byte(0x7D)
+        return out
     }
 }

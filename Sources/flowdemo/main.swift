@@ -46,7 +46,8 @@ do {
     exit(1)
 }
 
-// --record: the session goes to a file as it happens (each change written out as it ends).
+// --record: the session goes to a file as it happens (written out whenever the demo waits for
+// input: see FlowRecorder.flush()).
 var recorder: FlowRecorder?
 if let path = options.recordFile {
     do {

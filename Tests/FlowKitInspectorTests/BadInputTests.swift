@@ -26,14 +26,14 @@ struct BadInputTests {
     @Test("A newer format version is read for the records this version knows")
     func newerVersion() throws {
         let text = [
-            #"{"format":"flowkit-session","version":2,"payloads":false}"#, attach, step,
+            #"{"format":"flowkit-session","version":3,"payloads":false}"#, attach, step,
             #"{"k":"hologram","rt":"main","t":1,"n":1}"#,
         ].joined(separator: "\n")
         let session = try FlowSessionFile(text: text)
         #expect(session.stepCount == 1)
         #expect(
             session.problems.map(\.description) == [
-                "line 1: session format version 2 is newer than this reader's (1): showing the records it knows",
+                "line 1: session format version 3 is newer than this reader's (2): showing the records it knows",
                 "line 4: unknown record kind 'hologram' (skipped)",
             ])
     }

@@ -17,7 +17,7 @@ struct RecorderTests {
         return FlowRecorder(options: options, clock: { clock.read() })
     }
 
-    @Test("The header, then per change a step: its change, its container's subtree, the focus")
+    @Test("The header, then per change a step: its change, the nodes it made, the focus")
     func stepsOfChanges() throws {
         let (runtime, _, stack, _) = try makeSmallApp()
         let recorder = recorder()
@@ -27,7 +27,7 @@ struct RecorderTests {
         try stack.push(detail)
         try stack.pop()
         let lines = recorder.lines
-        #expect(lines[0] == #"{"format":"flowkit-session","version":1,"payloads":false}"#)
+        #expect(lines[0] == #"{"format":"flowkit-session","version":2,"payloads":false}"#)
         #expect(lines[1] == #"{"k":"attach","rt":"main","t":0.001,"n":0}"#)
         let steps = records(lines, "step")
         #expect(
@@ -35,20 +35,28 @@ struct RecorderTests {
                 "start", "push", "pop",
             ])
         #expect(steps.map { $0["n"] as? Int } == [1, 2, 3])
-        // The start records the whole tree; the push only its stack's subtree.
+        // The start records the whole tree; the push its stack's node, the node that entered
+        // and the stack's children in order; the pop the stack's node and its children.
         #expect(steps.map { $0["full"] as? Bool } == [true, false, false])
         let id = Int(detail.id.rawValue)
         let stackID = Int(stack.id.rawValue)
+        let listID = Int(stack.entries[0].id.rawValue)
         let pushed = try #require(steps[1]["nodes"] as? [[Any]])
-        #expect(pushed.map { $0[1] as? String } == ["stack", "list", "detail"])
-        #expect(pushed[2][0] as? Int == id && pushed[2][2] as? Int == stackID)
-        #expect(pushed[0][3] as? String == "stack" && pushed[2][4] as? Int == 0)
+        #expect(pushed.map { $0[1] as? String } == ["stack", "detail"])
+        #expect(pushed[1][0] as? Int == id && pushed[1][2] as? Int == stackID)
+        #expect(pushed[0][3] as? String == "stack" && pushed[1][4] as? Int == 0)
+        #expect(steps[1]["order"] as? [Int] == [listID, id])
+        #expect(steps[2]["order"] as? [Int] == [listID])
+        #expect((steps[2]["nodes"] as? [[Any]])?.map { $0[1] as? String } == ["stack"])
         let change = try #require(steps[1]["change"] as? [String: Any])
-        #expect(change["entered"] as? [String] == ["app/main/stack/detail"])
         #expect(change["enteredIDs"] as? [Int] == [id])
-        #expect(change["container"] as? String == "app/main/stack")
+        #expect(change["containerID"] as? Int == stackID)
+        // Paths are left to the reader, which has the trees.
+        #expect(change["entered"] == nil && change["container"] == nil)
         #expect((steps[1]["focus"] as? [Int])?.last == id)
-        #expect((steps[2]["focus"] as? [Int])?.last == Int(stack.entries[0].id.rawValue))
+        // The active nodes are the focused path: left out.
+        #expect(steps.allSatisfy { $0["active"] == nil })
+        #expect((steps[2]["focus"] as? [Int])?.last == listID)
         #expect((steps[2]["change"] as? [String: Any])?["exitedIDs"] as? [Int] == [id])
     }
 
@@ -275,8 +283,10 @@ struct RecorderTests {
         #expect(session.treeTexts().map(\.text) == steps.map { $0["tree"] as? String })
     }
 
-    @Test("A file recorder writes each change out as it ends, and the end record at finish")
-    func fileIsWrittenAsItGoes() throws {
+    @Test(
+        "A file recorder writes its lines out in batches: when the main actor is idle, at flush(), at finish"
+    )
+    func fileIsWrittenInBatches() async throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent(
             "recorder-\(UInt64.random(in: 0...UInt64.max)).jsonl"
         ).path
@@ -284,11 +294,37 @@ struct RecorderTests {
         let (runtime, _, stack, _) = try makeSmallApp()
         let recorder = try FlowRecorder(writingTo: path)
         recorder.attach(runtime)
+        // The header is in the file at once.
+        let header = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(try FlowSessionFile(text: header).stepCount == 0)
         try runtime.start()
         try stack.push(FlowController(name: "detail"))
-        // Read mid-session (as after a crash): every change so far is there.
-        let midway = try String(contentsOfFile: path, encoding: .utf8)
+        // Within a burst of changes, nothing more has reached the file yet.
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == header)
+        // Once the main actor is idle, the burst is written out: read now (as after a crash),
+        // every change so far is there, in whole lines.
+        var midway = header
+        var waits = 0
+        while try FlowSessionFile(text: midway).stepCount < 2, waits < 200 {
+            try await Task.sleep(for: .milliseconds(5))
+            midway = try String(contentsOfFile: path, encoding: .utf8)
+            waits += 1
+        }
         #expect(try FlowSessionFile(text: midway).stepCount == 2)
+        #expect(midway.hasSuffix("\n"))
+        // flush() writes out what is pending at once.
+        try stack.pop()
+        recorder.flush()
+        let flushed = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(try FlowSessionFile(text: flushed).stepCount == 3)
+        // A burst larger than a batch is written out as it goes, in whole lines.
+        for _ in 0..<400 {
+            try stack.push(FlowController(name: "detail"))
+            try stack.pop()
+        }
+        let during = try String(contentsOfFile: path, encoding: .utf8)
+        let read = try FlowSessionFile(text: during)
+        #expect(read.problems.isEmpty && read.stepCount > 3 && read.stepCount < 803)
         recorder.finish()
         let text = try String(contentsOfFile: path, encoding: .utf8)
         #expect(
@@ -296,6 +332,7 @@ struct RecorderTests {
                 && objects(text.split(separator: "\n").map(String.init)).last?["k"] as? String
                     == "end"
         )
+        #expect(try FlowSessionFile(text: text).stepCount == 803)
         #expect(recorder.lines.isEmpty)
         #expect(throws: FlowRecorderError.self) {
             try FlowRecorder(writingTo: "/nonexistent/dir/x.jsonl")

@@ -7,32 +7,36 @@
 ///         func traceDidRecord(_ record: FlowTraceRecord, event: (any FlowEvent)?) {
 ///             print(record)
 ///         }
+///         func changeDidFinish(_ change: FlowSessionChange) {
+///             print(change.record)
+///         }
 ///     }
 ///     let observation = runtime.trace.addSessionObserver(Recorder())
 ///     …
 ///     runtime.trace.removeObserver(observation)
 ///
-/// FlowKitRecorder's `FlowRecorder` is one. Observing costs what any trace observer does: the
-/// records are formatted as they are made. With no observer, nothing is added to a push, a pop
-/// or an event: the other facts are told only from paths that are rare already (a change that
+/// FlowKitRecorder's `FlowRecorder` is one. A session observer is told the records formatted as
+/// they are made, except the node records (not told) and the change records: a change comes
+/// to ``changeDidFinish(_:)`` unformatted (its identities are read without joining a path).
+/// With no observer, nothing is added to a push, a pop or an event: the other facts are told only from paths that are rare already (a change that
 /// fails, a step of the pipeline, a gesture), after a check of a flag, and each change checks one
 /// flag once it is over. The observer is told only
 /// while the trace ``FlowTrace/isEnabled``.
 @MainActor
 public protocol FlowSessionObserver: AnyObject {
     /// A trace record was made: every record but the node records (enter, exit, activate,
-    /// deactivate; ``changeDidFinish(in:)`` tells when the tree and the focus a change left can
-    /// be read). `event` is the event the record is about when it is about one whose value
+    /// deactivate) and the change records (``changeDidFinish(_:)`` tells a change once the tree
+    /// and the focus it left can be read). `event` is the event the record is about when it is about one whose value
     /// holds no references (a value the app may choose to record); `nil` for other records and
     /// for events that hold references (kept by their trace name only).
     func traceDidRecord(_ record: FlowTraceRecord, event: (any FlowEvent)?)
 
-    /// The change the last ``FlowTraceRecord/change(_:)`` record reported is over: its
-    /// activation changes are made, so the tree, its focused path and its active nodes are
-    /// what the change left (a change a hook asked for runs after this). `container` is the
-    /// node the change was reported in (``FlowChange/containerID``): what changed is inside
-    /// it.
-    func changeDidFinish(in container: FlowController?)
+    /// A change is over: its activation changes are made, so the tree, its focused path and
+    /// its active nodes are what the change left (a change a hook asked for runs after this).
+    /// `change` is what the trace's ``FlowTraceRecord/change(_:)`` record says, unformatted
+    /// until asked (``FlowSessionChange/record``): what changed is inside its
+    /// ``FlowSessionChange/container``.
+    func changeDidFinish(_ change: FlowSessionChange)
 
     /// A change of `kind` asked of the node at `path` failed before anything changed: a guard
     /// refused it (``FlowError/exitRefused(node:reason:)``,
@@ -61,7 +65,7 @@ public protocol FlowSessionObserver: AnyObject {
 
 extension FlowSessionObserver {
     /// Does nothing.
-    public func changeDidFinish(in container: FlowController?) {}
+    public func changeDidFinish(_ change: FlowSessionChange) {}
     /// Does nothing.
     public func changeDidFail(_ kind: FlowChange.Kind, at path: String, error: any Error) {}
     /// Does nothing.
@@ -97,11 +101,13 @@ extension FlowTrace {
         for entry in current { tell(entry.observer) }
     }
 
-    /// A change is over (see ``FlowSessionObserver/changeDidFinish(in:)``).
+    /// A change is over (see ``FlowSessionObserver/changeDidFinish(_:)``).
     @inline(never)
     func _changeFinished(in container: FlowController?) {
-        guard isEnabled else { return }
-        _tellSession { $0.changeDidFinish(in: container) }
+        guard isEnabled, let traced = _sessionChange.take() else { return }
+        let change = FlowSessionChange(traced: traced, container: container)
+        let current = _sessionObservers
+        for entry in current { entry.observer.changeDidFinish(change) }
     }
 
     /// A change failed its check (see ``FlowSessionObserver/changeDidFail(_:at:error:)``).
@@ -111,5 +117,38 @@ extension FlowTrace {
             told = FlowError.redirected(node: redirect.node, to: redirect.path.pathDescription)
         }
         _tellSession { $0.changeDidFail(kind, at: path, error: told) }
+    }
+}
+
+/// A change as a session observer is told it (``FlowSessionObserver/changeDidFinish(_:)``): its
+/// kind, its container and the identities of what exited and entered, read without formatting
+/// a path; ``record`` formats the trace's ``FlowChange`` (paths joined, arrays made) when asked.
+@MainActor
+public struct FlowSessionChange {
+    let traced: _TracedChange
+    /// The node the change happened in (``FlowChange/containerID``); `nil` for `start` and
+    /// `stop`, or when it is no longer in the tree.
+    public let container: FlowController?
+
+    /// What kind of operation made the change.
+    public var kind: FlowChange.Kind { traced.kind }
+    /// The identity of the node the change happened in; `nil` for `start` and `stop`.
+    public var containerID: FlowNodeID? { traced.containerID }
+    /// The change as the trace formats it (``FlowChange``, with its paths).
+    public var record: FlowChange { traced.change }
+
+    /// How many subtrees exited (``FlowChange/exitedIDs``).
+    public var exitedCount: Int { traced.exited.count }
+    /// How many subtrees entered (``FlowChange/enteredIDs``).
+    public var enteredCount: Int { traced.entered.count }
+
+    /// Calls `body` with the identity of each root of a subtree that exited, in exit order.
+    public func forEachExitedID(_ body: @MainActor (FlowNodeID) -> Void) {
+        traced.exited.visit { body($0.1) }
+    }
+
+    /// Calls `body` with the identity of each root of a subtree that entered, in entry order.
+    public func forEachEnteredID(_ body: @MainActor (FlowNodeID) -> Void) {
+        traced.entered.visit { body($0.1) }
     }
 }

@@ -52,9 +52,12 @@ public final class FlowTrace {
     private var nextObserverID = 0
     /// The session observers (``addSessionObserver(_:)``), each also in ``observers`` (as a
     /// closure that does nothing) so that ``hasObservers`` covers them.
+    // Unchecked exclusivity (like `observers`): read by copying, written by assignment.
+    @exclusivity(unchecked)
     var _sessionObservers: [(id: Int, observer: any FlowSessionObserver)] = [] {
         didSet {
             _endsChanges = !_sessionObservers.isEmpty
+            if !_endsChanges { _sessionChange = nil }
             _onlySessionObservers = _endsChanges && observers.count == _sessionObservers.count
         }
     }
@@ -62,8 +65,13 @@ public final class FlowTrace {
     /// activate, deactivate) is not formatted for them (a session observer is not told it).
     private var _onlySessionObservers = false
     /// Whether a session observer listens: checked once per change, after its activation
-    /// (``FlowSessionObserver/changeDidFinish(in:)``).
+    /// (``FlowSessionObserver/changeDidFinish(_:)``).
     var _endsChanges = false
+    /// The last change recorded while a session observer listens, unformatted, until
+    /// ``FlowSessionObserver/changeDidFinish(_:)`` tells it. (Unchecked exclusivity: assigned
+    /// or taken, calling no code.)
+    @exclusivity(unchecked)
+    var _sessionChange: _TracedChange?
 
     @exclusivity(unchecked)
     private var storage: [_TraceEntry] = []
@@ -129,22 +137,35 @@ public final class FlowTrace {
     func _append(_ entry: consuming _TraceEntry) {
         // Observers are served first, so that the entry is then moved into the ring, not
         // copied.
-        if hasObservers, !(_onlySessionObservers && entry._isNodeStep) {
-            let record = entry.record
-            let current = observers
-            for observer in current { observer.call(record) }
-            if !_sessionObservers.isEmpty && !entry._isNodeStep {
-                _tellSessionRecord(record, entry._sessionEvent)
-            }
-        }
+        if hasObservers { _tellObservers(entry) }
         _store(consume entry)
     }
 
-    /// Tells the session observers `record`, with the event value it is about, if any.
+    /// Tells the observers `entry`, formatted. Session observers are told neither node records
+    /// nor change records: a change is kept unformatted for
+    /// ``FlowSessionObserver/changeDidFinish(_:)``, and is formatted only if another observer
+    /// listens.
     @inline(never)
-    private func _tellSessionRecord(_ record: FlowTraceRecord, _ event: (any FlowEvent)?) {
-        let current = _sessionObservers
-        for session in current { session.observer.traceDidRecord(record, event: event) }
+    private func _tellObservers(_ entry: _TraceEntry) {
+        let isSessionless: Bool
+        switch entry {
+        case .node:
+            isSessionless = true
+        case .change(let change):
+            isSessionless = true
+            if _endsChanges { _sessionChange = change }
+        default:
+            isSessionless = false
+        }
+        if _onlySessionObservers && isSessionless { return }
+        let record = entry.record
+        let current = observers
+        for observer in current { observer.call(record) }
+        if !_sessionObservers.isEmpty && !isSessionless {
+            let sessions = _sessionObservers
+            let event = entry._sessionEvent
+            for session in sessions { session.observer.traceDidRecord(record, event: event) }
+        }
     }
 
     private func _store(_ entry: consuming _TraceEntry) {

@@ -37,6 +37,23 @@ enum _Few<Element> {
         }
     }
 
+    var count: Int {
+        switch self {
+        case .none: return 0
+        case .one: return 1
+        case .many(let elements): return elements.count
+        }
+    }
+
+    @MainActor
+    func visit(_ body: @MainActor (Element) -> Void) {
+        switch self {
+        case .none: return
+        case .one(let element): body(element)
+        case .many(let elements): for element in elements { body(element) }
+        }
+    }
+
     var array: [Element] {
         switch self {
         case .none: return []
