@@ -81,7 +81,9 @@ public final class FlowApp {
     /// after the system reclaimed it, late restoration data arriving), once the runtime is
     /// made and before its tree starts, so that it sees the whole start: attach a session
     /// recorder or a trace printer there. Observers are called in the order they were added
-    /// and stay for the app's life; one that captures the app keeps it alive.
+    /// and stay for the app's life; one that captures the app keeps it alive. An observer runs
+    /// in the middle of a connect: it may read and watch the runtime, but must not connect a
+    /// scene or report a fact (do that from a task, after the connect returned).
     public func observeSceneRuntimes(
         _ observer: @escaping @MainActor (FlowScene, FlowRuntime) -> Void
     ) {
