@@ -72,7 +72,7 @@ public final class FlowRecorder {
     /// recorder) until the tap is removed, so nothing is kept in a cycle.
     private var weakTaps: [WeakTap] = []
     var taps: [RecorderTap] { weakTaps.compactMap(\.tap) }
-    @exclusivity(unchecked) private(set) var isFinished = false
+    private(set) var isFinished = false
 
     /// Creates a recorder that keeps the most recent `bufferLimit` lines in memory (whole
     /// segments from a keyframe step on; see `lines`).
@@ -216,7 +216,7 @@ struct WeakTap {
 
 /// What a recorder holds weakly for a tap: owned by the tap alone, so it lives exactly as long.
 final class TapHandle {
-    unowned(unsafe) let tap: RecorderTap
+    unowned let tap: RecorderTap
 
     init(_ tap: RecorderTap) { self.tap = tap }
 }

@@ -3,9 +3,6 @@ import Foundation
 /// Where a recorder's lines go: one block of bytes that each record is written into, in
 /// place (no string, no array per record), then either kept as a bounded buffer of lines or
 /// written out to a file in batches (see ``FlowRecorder/flush()`` for when).
-///
-/// Its properties skip the dynamic exclusivity check (every record touches them): each access
-/// is a read, an assignment or an append that calls no other code, so two never overlap.
 final class RecorderSink {
     private var file: UnsafeMutablePointer<FILE>?
     /// The most lines a buffer keeps (besides the header); 0 for a file.
@@ -13,23 +10,23 @@ final class RecorderSink {
     /// The header line, with its newline.
     private var header: [UInt8] = []
     /// The bytes of the kept (buffer) or pending (file) lines, each ending in a newline.
-    @exclusivity(unchecked) private(set) var base: UnsafeMutablePointer<UInt8>
+    private(set) var base: UnsafeMutablePointer<UInt8>
     /// How many bytes of `base` are used.
-    @exclusivity(unchecked) var count = 0
+    var count = 0
     /// How many bytes `base` holds.
-    @exclusivity(unchecked) private(set) var capacity: Int
+    private(set) var capacity: Int
     /// A buffer's kept lines: where each starts in `base`, and whether it is a keyframe step
     /// (a place a buffer may start).
-    @exclusivity(unchecked) private var starts: [Int] = []
-    @exclusivity(unchecked) private var keyframes: [Bool] = []
+    private var starts: [Int] = []
+    private var keyframes: [Bool] = []
     /// Where the next byte goes, and where the room ends (see ``ByteWriter``).
-    @exclusivity(unchecked) var position: UnsafeMutablePointer<UInt8>
-    @exclusivity(unchecked) var end: UnsafeMutablePointer<UInt8>
+    var position: UnsafeMutablePointer<UInt8>
+    var end: UnsafeMutablePointer<UInt8>
     /// Where the line being written starts.
-    @exclusivity(unchecked) private var lineStart = 0
+    private var lineStart = 0
     /// Whether a task that writes the pending lines out once the main actor is idle is
     /// scheduled (a file).
-    @exclusivity(unchecked) var writeScheduled = false
+    var writeScheduled = false
     /// How many bytes of pending lines make a file recorder write them out at once.
     static let batchBytes = 64 * 1_024
 

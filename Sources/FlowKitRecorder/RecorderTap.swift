@@ -6,12 +6,11 @@ import Foundation
 @MainActor
 final class RecorderTap: FlowSessionObserver {
     let recorder: FlowRecorder
-    @exclusivity(unchecked) weak var runtime: FlowRuntime?
+    weak var runtime: FlowRuntime?
     let label: String
     var observation: FlowTraceObservation?
-    /// Steps recorded so far (the `n` of the last step). (No exclusivity check: read and
-    /// incremented, calling no code.)
-    @exclusivity(unchecked) var steps = 0
+    /// Steps recorded so far (the `n` of the last step).
+    var steps = 0
     /// `,"rt":"LABEL"`, as JSON bytes (written into every record).
     let labelField: [UInt8]
     /// What the recorder holds weakly for this tap (see ``WeakTap``).

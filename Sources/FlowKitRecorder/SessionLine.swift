@@ -1,8 +1,8 @@
 /// Writes JSON text straight into a ``RecorderSink``'s bytes: no string, array or dictionary
 /// per record, a capacity check per piece and a copy of its bytes. Its position is the sink's
-/// (so a writer is a constant that closures capture without a box or an exclusivity check).
+/// (so a writer is a constant that closures capture without a box).
 struct ByteWriter {
-    unowned(unsafe) let sink: RecorderSink
+    unowned let sink: RecorderSink
 
     init(sink: RecorderSink, at offset: Int) {
         self.sink = sink
@@ -66,13 +66,16 @@ struct ByteWriter {
     }
 
     /// "00" to "99", two ASCII digits each (made once, never written after).
-    nonisolated(unsafe) private static let digitPairs: UnsafePointer<UInt8> = {
-        let pairs = UnsafeMutablePointer<UInt8>.allocate(capacity: 200)
+    private static let digitPairs: [UInt8] = {
+        var pairs: [UInt8] = []
+        pairs.reserveCapacity(200)
         for value in 0..<100 {
-            pairs[2 * value] = 0x30 + UInt8(value / 10)
-            pairs[2 * value + 1] = 0x30 + UInt8(value % 10)
+            let tens = UInt8(value / 10)
+            let units = UInt8(value % 10)
+            pairs.append(0x30 + tens)
+            pairs.append(0x30 + units)
         }
-        return UnsafePointer(pairs)
+        return pairs
     }()
 
     /// Appends `value` in decimal.

@@ -44,9 +44,10 @@ extension FlowController {
         var parentID: FlowNodeID?
         var isPresented = false
         if state == .entered, let next = _next {
-            // An entered node's unretained link names its live parent (no side-table access).
+            // An entered node's unretained link names its live parent; taken retained, so a
+            // visitor that changes the tree cannot leave it dangling.
             assert(_nextIsSound())
-            unowned(unsafe) let parent = next.takeUnretainedValue()
+            let parent = next.takeUnretainedValue()
             parentID = parent.id
             isPresented = parent._presented === self
         } else if let parent = _parent {

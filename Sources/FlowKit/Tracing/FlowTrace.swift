@@ -52,8 +52,6 @@ public final class FlowTrace {
     private var nextObserverID = 0
     /// The session observers (``addSessionObserver(_:)``), each also in ``observers`` (as a
     /// closure that does nothing) so that ``hasObservers`` covers them.
-    // Unchecked exclusivity (like `observers`): read by copying, written by assignment.
-    @exclusivity(unchecked)
     var _sessionObservers: [(id: Int, observer: any FlowSessionObserver)] = [] {
         didSet {
             _endsChanges = !_sessionObservers.isEmpty
@@ -68,9 +66,7 @@ public final class FlowTrace {
     /// (``FlowSessionObserver/changeDidFinish(_:)``).
     var _endsChanges = false
     /// The last change recorded while a session observer listens, unformatted, until
-    /// ``FlowSessionObserver/changeDidFinish(_:)`` tells it. (Unchecked exclusivity: assigned
-    /// or taken, calling no code.)
-    @exclusivity(unchecked)
+    /// ``FlowSessionObserver/changeDidFinish(_:)`` tells it.
     var _sessionChange: _TracedChange?
 
     @exclusivity(unchecked)
