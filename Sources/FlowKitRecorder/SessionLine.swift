@@ -2,7 +2,7 @@
 /// per record, a capacity check per piece and a copy of its bytes. Its position is the sink's
 /// (so a writer is a constant that closures capture without a box).
 struct ByteWriter {
-    unowned let sink: RecorderSink
+    let sink: RecorderSink
 
     init(sink: RecorderSink, at offset: Int) {
         self.sink = sink
