@@ -1,10 +1,13 @@
 // FlowKit's own JSON for snapshots: `FlowSnapshot(json:)` and `json()`, without Foundation and
 // without the `Codable` machinery, for launches where decoding is the cost (JSONDecoder takes
 // tens of microseconds per node, most of it probing route values for their shape with thrown
-// errors). The parser builds `FlowSnapshotValue`s (a value's JSON type says which case, no
-// probing), then reads the compact form from them directly; a format 1 document goes through
-// FlowKit's own decoder (`FlowSnapshotValue.decode`). Same limits as decoding: nesting deeper
-// than `maximumNesting` levels and lists longer than `maximumNodeCount` are refused.
+// errors). A compact document as FlowKit and JSONEncoder write it is read straight from its
+// bytes into the snapshot (SnapshotJSONCompactReader.swift), parsing only route values and
+// states as `FlowSnapshotValue`s (a value's JSON type says which case, no probing). Any other
+// document is parsed into `FlowSnapshotValue`s first: the compact form is then read from them,
+// and a format 1 document goes through FlowKit's own decoder (`FlowSnapshotValue.decode`).
+// Same limits as decoding: nesting deeper than `maximumNesting` levels and lists longer than
+// `maximumNodeCount` are refused.
 
 extension FlowSnapshot {
     /// Decodes a snapshot from its JSON (UTF-8), compact (format 2) or long (format 1), with
@@ -15,12 +18,22 @@ extension FlowSnapshot {
     /// - Throws: `DecodingError` for text that is not JSON, a document of another shape, or
     ///   one nested deeper than ``maximumNesting`` levels.
     public init(json: [UInt8]) throws {
+        var fast = _JSONParser(bytes: json)
+        if let snapshot = try fast.compactSnapshot() {
+            self = snapshot
+            return
+        }
         var parser = _JSONParser(bytes: json)
         let value = try parser.parseDocument()
         guard case .object(let items) = value, items["v"] != nil else {
             self = try value.decode(FlowSnapshot.self)
             return
         }
+        self = try FlowSnapshot(compactValue: items)
+    }
+
+    /// Reads a compact document from its parsed top-level object (the general path).
+    init(compactValue items: [String: FlowSnapshotValue]) throws {
         var reader = _CompactReader(items: items)
         self = try reader.snapshot()
     }

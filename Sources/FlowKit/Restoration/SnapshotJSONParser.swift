@@ -125,9 +125,13 @@ struct _JSONParser {
         let start = index
         var isInteger = true
         var digits = 0
+        // Up to 18 digits cannot overflow: such an integer is read without making a String.
+        var magnitude: Int64 = 0
         scan: while index < bytes.count {
             switch bytes[index] {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digits += 1
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                digits += 1
+                magnitude = digits <= 18 ? magnitude &* 10 &+ Int64(bytes[index] &- 0x30) : 0
             case UInt8(ascii: "-") where index == start: break
             case UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "+"),
                 UInt8(ascii: "-"):
@@ -137,6 +141,9 @@ struct _JSONParser {
             index += 1
         }
         guard digits > 0 else { throw corrupt("not a value") }
+        if isInteger, digits <= 18 {
+            return .int(bytes[start] == UInt8(ascii: "-") ? -magnitude : magnitude)
+        }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         if isInteger, let value = Int64(text) { return .int(value) }
         guard let value = Double(text), value.isFinite else {

@@ -1,0 +1,318 @@
+// The fast path of `FlowSnapshot(json:)` (SnapshotJSON.swift): a compact document (format 2)
+// read straight from its bytes into the snapshot, without first building a
+// `FlowSnapshotValue` object per node. Only route values and states are parsed as values.
+//
+// It reads the documents FlowKit and `JSONEncoder` write: the first key is `v`, and the route
+// type table `t` comes before the root `r`. Any other document (format 1, keys in another
+// order) gets `nil`, and the general path (`_JSONParser` then `_CompactReader`) reads it. Both
+// paths apply the same limits and give the same snapshot; a value that a later duplicate key
+// would replace may be refused here where the general path ignores it (a `DecodingError`
+// either way, never a different snapshot).
+
+extension _JSONParser {
+    /// The snapshot of a compact document, or `nil` when the document is not one this path
+    /// reads (see above).
+    mutating func compactSnapshot() throws -> FlowSnapshot? {
+        skipSpace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else { return nil }
+        try enter()
+        index += 1
+        skipSpace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\""),
+            try key() == UInt8(ascii: "v")
+        else {
+            return nil
+        }
+        var version: Int?
+        var schema: Int?
+        var types: [String]?
+        var root: FlowSnapshot.Node?
+        var history: [FlowSnapshot.HistoryEntry] = []
+        var dropped: [FlowSnapshot.Dropped] = []
+        var name = UInt8(ascii: "v")
+        while true {
+            skipSpace()
+            try expect(UInt8(ascii: ":"))
+            switch name {
+            case UInt8(ascii: "v"): version = try int("v")
+            case UInt8(ascii: "s"): schema = try int("s")
+            case UInt8(ascii: "t"):
+                // The general path resolves every route against the last table.
+                guard root == nil else { return nil }
+                types = try list("t") { parser in try parser.string("a route type") }
+            case UInt8(ascii: "r"):
+                guard let types else { return nil }
+                skipSpace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else {
+                    throw corrupt("no root")
+                }
+                var sibling = FlowSnapshot._Sibling()
+                root = try node(types: types, after: &sibling, depth: 1)
+            case UInt8(ascii: "h"):
+                guard let types else { return nil }
+                history = try list("h") { parser in try parser.historyEntry(types: types) }
+            case UInt8(ascii: "d"):
+                dropped = try list("d") { parser in try parser.droppedRecord() }
+            default:
+                _ = try parseValue()
+            }
+            skipSpace()
+            if try endOrComma(UInt8(ascii: "}")) { break }
+            skipSpace()
+            name = try key()
+        }
+        depth -= 1
+        skipSpace()
+        guard index == bytes.count else { throw corrupt("text after the value") }
+        guard let version else { throw corrupt("v is not an integer") }
+        guard let root else { throw corrupt("no root") }
+        var snapshot = FlowSnapshot(version: version, root: root)
+        snapshot.schema = schema
+        snapshot.history = history
+        snapshot.dropped = dropped
+        return snapshot
+    }
+
+    /// One level deeper, refused past ``FlowSnapshot/maximumNesting`` as `parseValue` does.
+    private mutating func enter() throws {
+        depth += 1
+        guard depth < FlowSnapshot.maximumNesting else { throw corrupt("nested too deep") }
+    }
+
+    /// An object key, as its one ASCII byte; 0 for any other key (it is read and ignored).
+    private mutating func key() throws -> UInt8 {
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+            throw corrupt("a key is not a string")
+        }
+        if index + 2 < bytes.count, bytes[index + 2] == UInt8(ascii: "\""),
+            bytes[index + 1] != UInt8(ascii: "\\"), bytes[index + 1] != UInt8(ascii: "\""),
+            bytes[index + 1] >= 0x20
+        {
+            defer { index += 3 }
+            return bytes[index + 1] < 0x80 ? bytes[index + 1] : 0
+        }
+        let text = try parseString()
+        let utf8 = text.utf8
+        return utf8.count == 1 && utf8.first! < 0x80 ? utf8.first! : 0
+    }
+
+    private mutating func int(_ what: String) throws -> Int {
+        skipSpace()
+        guard case .int(let number) = try parseValue(), let int = Int(exactly: number) else {
+            throw corrupt("\(what) is not an integer")
+        }
+        return int
+    }
+
+    private mutating func string(_ what: String) throws -> String {
+        skipSpace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+            throw corrupt("\(what) is not a string")
+        }
+        return try parseString()
+    }
+
+    /// A list, refused past ``FlowSnapshot/maximumNodeCount`` elements.
+    private mutating func list<Element>(
+        _ what: String, _ element: (inout _JSONParser) throws -> Element
+    ) throws -> [Element] {
+        skipSpace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "[") else {
+            throw corrupt("\(what) is not a list")
+        }
+        try enter()
+        index += 1
+        var elements: [Element] = []
+        skipSpace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+            index += 1
+            depth -= 1
+            return elements
+        }
+        while true {
+            skipSpace()
+            elements.append(try element(&self))
+            guard elements.count <= FlowSnapshot.maximumNodeCount else {
+                throw corrupt("more than \(FlowSnapshot.maximumNodeCount) elements are refused")
+            }
+            skipSpace()
+            if try endOrComma(UInt8(ascii: "]")) { break }
+        }
+        depth -= 1
+        return elements
+    }
+
+    /// Calls `field` with each key of the object at `index`, positioned at its value.
+    private mutating func object(
+        _ what: String, _ field: (inout _JSONParser, UInt8) throws -> Void
+    ) throws {
+        skipSpace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else {
+            throw corrupt(what)
+        }
+        try enter()
+        index += 1
+        skipSpace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+            index += 1
+            depth -= 1
+            return
+        }
+        while true {
+            skipSpace()
+            let name = try key()
+            skipSpace()
+            try expect(UInt8(ascii: ":"))
+            skipSpace()
+            try field(&self, name)
+            skipSpace()
+            if try endOrComma(UInt8(ascii: "}")) { break }
+        }
+        depth -= 1
+    }
+
+    private static func route(
+        _ value: FlowSnapshotValue, type: Int, types: [String], parser: _JSONParser
+    ) throws -> FlowSnapshot.Route {
+        guard types.indices.contains(type) else {
+            throw parser.corrupt("route type \(type) is not in the table of \(types.count)")
+        }
+        let name = types[type]
+        switch (name, value) {
+        case ("Swift.String", .string), ("Swift.Int", .int), ("Swift.Bool", .bool): break
+        case ("Swift.Double", .double): break
+        case ("Swift.Double", .int(let number)):
+            return FlowSnapshot.Route(type: name, value: .double(Double(number)))
+        case ("Swift.String", _), ("Swift.Int", _), ("Swift.Bool", _), ("Swift.Double", _):
+            throw parser.corrupt("a \(name) route of another type")
+        default: break
+        }
+        return FlowSnapshot.Route(type: name, value: value)
+    }
+
+    private mutating func historyEntry(types: [String]) throws -> FlowSnapshot.HistoryEntry {
+        var path: String?
+        var routes: [FlowSnapshot.Route] = []
+        try object("a history entry") { parser, name in
+            switch name {
+            case UInt8(ascii: "p"): path = try parser.string("p")
+            case UInt8(ascii: "r"):
+                routes = try parser.list("history routes") { parser in
+                    var type: Int?
+                    var value: FlowSnapshotValue?
+                    try parser.object("a history route") { parser, name in
+                        switch name {
+                        case UInt8(ascii: "y"): type = try parser.int("y")
+                        case UInt8(ascii: "r"): value = try parser.parseValue()
+                        default: _ = try parser.parseValue()
+                        }
+                    }
+                    guard let type else { throw parser.corrupt("y is not an integer") }
+                    guard types.indices.contains(type) else {
+                        throw parser.corrupt(
+                            "route type \(type) is not in the table of \(types.count)")
+                    }
+                    guard let value else { throw parser.corrupt("a route without a value") }
+                    return try Self.route(value, type: type, types: types, parser: parser)
+                }
+            default: _ = try parser.parseValue()
+            }
+        }
+        guard let path else { throw corrupt("p is not a string") }
+        return FlowSnapshot.HistoryEntry(path: path, routes: routes)
+    }
+
+    private mutating func droppedRecord() throws -> FlowSnapshot.Dropped {
+        var path: String?
+        var count = 1
+        try object("a dropped record") { parser, name in
+            switch name {
+            case UInt8(ascii: "p"): path = try parser.string("p")
+            case UInt8(ascii: "c"): count = try parser.int("c")
+            default: _ = try parser.parseValue()
+            }
+        }
+        guard let path else { throw corrupt("p is not a string") }
+        return FlowSnapshot.Dropped(path: path, count: count)
+    }
+
+    /// A node and its subtree, from the object at `index`.
+    private mutating func node(
+        types: [String], after sibling: inout FlowSnapshot._Sibling, depth nodeDepth: Int
+    ) throws -> FlowSnapshot.Node {
+        // Two coding levels a node, as decoding counts them.
+        guard nodeDepth * 2 < FlowSnapshot.maximumNesting else {
+            throw corrupt("nodes nested deeper than \(FlowSnapshot.maximumNesting) coding levels")
+        }
+        var name: String?
+        var kind = FlowSnapshot.Node.Kind.node
+        var type: Int?
+        var value: FlowSnapshotValue?
+        var children: [FlowSnapshot.Node] = []
+        var presented: FlowSnapshot.Node?
+        var state: FlowSnapshotValue?
+        var selected: Int??
+        var focused: Int??
+        var collapsed: Bool?
+        var column: FlowSplit.Column?
+        try object("a child") { parser, key in
+            switch key {
+            case UInt8(ascii: "n"): name = try parser.string("n")
+            case UInt8(ascii: "k"):
+                guard let known = FlowSnapshot.Node.Kind(rawValue: try parser.string("k")) else {
+                    throw parser.corrupt("an unknown kind")
+                }
+                kind = known
+            case UInt8(ascii: "y"): type = try parser.int("y")
+            case UInt8(ascii: "r"): value = try parser.parseValue()
+            case UInt8(ascii: "c"):
+                var previous = FlowSnapshot._Sibling()
+                children = try parser.list("c") { parser in
+                    try parser.node(types: types, after: &previous, depth: nodeDepth + 1)
+                }
+            case UInt8(ascii: "p"):
+                var first = FlowSnapshot._Sibling()
+                presented = try parser.node(types: types, after: &first, depth: nodeDepth + 1)
+            case UInt8(ascii: "s"): state = try parser.parseValue()
+            case UInt8(ascii: "i"): selected = try parser.index("i")
+            case UInt8(ascii: "f"): focused = try parser.index("f")
+            case UInt8(ascii: "x"):
+                guard case .bool(let flag) = try parser.parseValue() else {
+                    throw parser.corrupt("x is not a Boolean")
+                }
+                collapsed = flag
+            case UInt8(ascii: "m"):
+                guard let known = FlowSplit.Column(rawValue: try parser.string("m")) else {
+                    throw parser.corrupt("an unknown column")
+                }
+                column = known
+            default: _ = try parser.parseValue()
+            }
+        }
+        guard let name = name ?? sibling.name else {
+            throw corrupt("a first child (or a root) needs a name")
+        }
+        sibling.name = name
+        var route: FlowSnapshot.Route?
+        if let value {
+            let index = type ?? sibling.type
+            sibling.type = index
+            route = try Self.route(value, type: index, types: types, parser: self)
+        }
+        return FlowSnapshot.Node(
+            name: name, kind: kind, route: route, children: children, presented: presented,
+            selectedTab: selected ?? (kind == .tabs ? 0 : nil), state: state,
+            focusedRegion: focused ?? (kind == .parallel || kind == .split ? 0 : nil),
+            collapsed: collapsed, preferredColumn: column)
+    }
+
+    /// An index that may be `null` (a missing selection kept missing).
+    private mutating func index(_ what: String) throws -> Int? {
+        skipSpace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "n") {
+            try literal("null")
+            return nil
+        }
+        return try int(what)
+    }
+}

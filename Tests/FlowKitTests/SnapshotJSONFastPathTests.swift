@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+
+@testable import FlowKit
+
+/// `FlowSnapshot(json:)` reads a compact document straight from its bytes (the fast path) and
+/// any other document through parsed values (the general path). These tests hold the two to
+/// the same answers.
+@Suite("Restoration: the compact JSON reader's fast path")
+@MainActor
+struct SnapshotJSONFastPathTests {
+    /// What the general path makes of `bytes`: a snapshot, or `nil` for a `DecodingError`.
+    static func general(_ bytes: [UInt8]) -> FlowSnapshot? {
+        var parser = _JSONParser(bytes: bytes)
+        guard let value = try? parser.parseDocument() else { return nil }
+        guard case .object(let items) = value, items["v"] != nil else {
+            return try? value.decode(FlowSnapshot.self)
+        }
+        return try? FlowSnapshot(compactValue: items)
+    }
+
+    /// What the fast path makes of `bytes`: `.some(snapshot)`, `.some(nil)` for an error,
+    /// `nil` when it leaves the document to the general path.
+    static func fast(_ bytes: [UInt8]) -> FlowSnapshot?? {
+        var parser = _JSONParser(bytes: bytes)
+        do {
+            guard let snapshot = try parser.compactSnapshot() else { return nil }
+            return .some(snapshot)
+        } catch is DecodingError {
+            return .some(nil)
+        } catch {
+            Issue.record("not a DecodingError: \(error)")
+            return .some(nil)
+        }
+    }
+
+    /// Documents written by FlowKit: the fixture app, the tabbed shop, and an odd snapshot
+    /// with every field, escapes and non-ASCII text.
+    static func documents() throws -> [[UInt8]] {
+        let saved = try makeSavedApp(world: RestoreWorld()).snapshot()
+        let shop = try RestorationSizeTests.runningShop(entries: 3).snapshot()
+        var odd = FlowSnapshot(
+            root: FlowSnapshot.Node(
+                name: "a/\"b\u{1}é\u{1F600}", kind: .split,
+                route: try FlowSnapshot.Route(FlowRoute(2.5)),
+                children: [
+                    FlowSnapshot.Node(name: "c", kind: .tabs, selectedTab: nil),
+                    FlowSnapshot.Node(
+                        name: "d", kind: .parallel, route: try FlowSnapshot.Route(FlowRoute(-7)),
+                        focusedRegion: 3),
+                ],
+                state: .object(["k": .array([.null, .bool(false), .int(-12), .double(0.25)])]),
+                focusedRegion: 2, collapsed: true, preferredColumn: .detail),
+            history: [.init(path: "a/b", routes: [try FlowSnapshot.Route(FlowRoute("x"))])])
+        odd.dropped = [.init(path: "x/y", count: 12), .init(path: "z")]
+        odd.schema = 4
+        return [saved.json(), shop.json(), shop.trimmed(toFit: 300).json(), odd.json()]
+    }
+
+    @Test("A document FlowKit writes is read by the fast path, to the snapshot it was")
+    func fastPathReadsWhatFlowKitWrites() throws {
+        for document in try Self.documents() {
+            let expected = try JSONDecoder().decode(FlowSnapshot.self, from: Data(document))
+            #expect(Self.fast(document) == .some(expected))
+            #expect(try FlowSnapshot(json: document) == expected)
+        }
+    }
+
+    @Test(
+        "Every cut, every changed byte and every hostile document: the fast path agrees with the general one"
+    )
+    func fastPathAgreesWithTheGeneralPath() throws {
+        var documents = try RestorationCorpusTests.corpus().map { Array($0.data) }
+        let written = try Self.documents()
+        for document in written {
+            for cut in 0..<document.count { documents.append(Array(document.prefix(cut))) }
+        }
+        // Every byte of the fixture app's document replaced by each of a few structural bytes.
+        let fixture = written[0]
+        for position in fixture.indices {
+            for byte in Array("{}[],:\"0n-\\".utf8) where fixture[position] != byte {
+                var changed = fixture
+                changed[position] = byte
+                documents.append(changed)
+            }
+        }
+        documents += [
+            #"{"v":2,"t":["Swift.Int"],"r":{"n":"a","y":1,"r":3}}"#,
+            #"{"v":2,"t":["Swift.Int"],"r":{"n":"a","r":"3"}}"#,
+            #"{"v":2,"t":[],"r":{"n":"a","c":null}}"#, #"{"v":2,"t":[],"r":{"n":"a","i":null}}"#,
+            #"{"v":2,"t":[],"r":{"n":"a","k":"tabs","i":null}}"#,
+            #"{"v":2,"r":{"n":"a"},"t":[]}"#, #"{"v":2,"t":[],"r":{"n":"a"},"t":["X"]}"#,
+            #"{"v":2,"t":[],"r":{"n":"a","\u0063":[{"\u006e":"b"}]}}"#,
+            #"{"v":2,"t":[],"r":{"n":"a","zz":[1,{"q":null}]}}"#,
+            #"{"v":2,"t":["Swift.Double"],"r":{"n":"a","r":3}}"#,
+            #"{"v":2,"t":["Swift.Int"],"r":{"n":"a","r":123456789012345678901}}"#,
+            #"{"v":2,"t":["Swift.Int"],"r":{"n":"a","r":-999999999999999999}}"#,
+            #"{"v":2,"t":[],"r":{"n":"a"},"h":null}"#, #"{"v":"2","t":[],"r":{"n":"a"}}"#,
+            #" {"v" : 2 , "t" : [ ] , "r" : { "n" : "a" , "c" : [ { } ] } } "#,
+        ].map { Array($0.utf8) }
+        var read = 0
+        for document in documents {
+            let text = String(decoding: document.prefix(200), as: UTF8.self)
+            let general = Self.general(document)
+            switch Self.fast(document) {
+            case nil:
+                continue
+            case .some(let snapshot?):
+                read += 1
+                #expect(Bool(snapshot == general), "\(text)")
+            case .some(nil):
+                #expect(
+                    general == nil, "the fast path refused what the general path reads: \(text)")
+            }
+        }
+        #expect(read > 100)
+    }
+
+    @Test("An integer is read exactly, past 18 digits through the general number reader")
+    func integersAreExact() throws {
+        for number in [
+            "0", "-0", "7", "-7", "999999999999999999", "-999999999999999999",
+            "1000000000000000000", "9223372036854775807", "-9223372036854775808",
+        ] {
+            var parser = _JSONParser(bytes: Array(number.utf8))
+            #expect(try parser.parseDocument() == .int(Int64(number)!), "\(number)")
+        }
+        var tooBig = _JSONParser(bytes: Array("9223372036854775808".utf8))
+        #expect(try tooBig.parseDocument() == .double(9_223_372_036_854_775_808))
+    }
+}
