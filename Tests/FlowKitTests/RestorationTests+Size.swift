@@ -274,6 +274,8 @@ struct RestorationSizeTests {
             #"{"v":2,"t":["Swift.Int"],"r":{"n":"a","r":"3"}}"#, #"{"v":2,"t":[],"r":[]}"#,
             #"{"v":2,"t":[],"r":{"n":"a"}} x"#, #"{"v":2,"t":[],"r":{"n":"\ud800"}}"#,
             #"{"v":2,"t":[],"r":{"n":"a","i":1e400}}"#, #"[01]"#, #"{"a":tru}"#, "\u{FEFF}{}",
+            #"{"version":1,"version":2,"root":{"name":"a","kind":"node","name":"b"}}"#,
+            #"{"v":2,"t":["S.T"],"r":{"n":"a","r":{"k":1,"k":2}},"r":{"n":"b"}}"#,
         ].map { Data($0.utf8) }
         documents.append(Data([0x7B, 0x22, 0xFF, 0x22, 0x3A, 0x31, 0x7D]))
         let depth = 100_000

@@ -97,10 +97,17 @@ struct SnapshotJSONFastPathTests {
             #"{"v":2,"t":["Swift.Int"],"r":{"n":"a","r":-999999999999999999}}"#,
             #"{"v":2,"t":[],"r":{"n":"a"},"h":null}"#, #"{"v":"2","t":[],"r":{"n":"a"}}"#,
             #" {"v" : 2 , "t" : [ ] , "r" : { "n" : "a" , "c" : [ { } ] } } "#,
+            // Duplicate keys: the first counts, as in JSONDecoder.
+            #"{"v":2,"t":[],"r":{"n":"a","n":"b"}}"#,
+            #"{"v":2,"t":[],"r":{"n":"a"},"r":{"n":"b"}}"#,
+            #"{"v":2,"t":["Swift.Int"],"t":[],"r":{"n":"a","r":1}}"#,
+            #"{"v":2,"v":"x","t":[],"r":{"n":"a","c":[{"n":"b"}],"c":[]}}"#,
+            #"{"v":2,"t":["Swift.Int"],"r":{"n":"a","r":1,"r":"x","y":0,"y":"z"}}"#,
+            #"{"v":2,"t":["S.T"],"r":{"n":"a","r":{"k":1,"k":2}}}"#,
         ].map { Array($0.utf8) }
         var read = 0
         for document in documents {
-            let text = String(decoding: document.prefix(200), as: UTF8.self)
+            let text = String(decoding: document.prefix(2000), as: UTF8.self)
             let general = Self.general(document)
             switch Self.fast(document) {
             case nil:
@@ -108,6 +115,8 @@ struct SnapshotJSONFastPathTests {
             case .some(let snapshot?):
                 read += 1
                 #expect(Bool(snapshot == general), "\(text)")
+                let foundation = try? JSONDecoder().decode(FlowSnapshot.self, from: Data(document))
+                #expect(Bool(snapshot == foundation), "JSONDecoder reads another snapshot: \(text)")
             case .some(nil):
                 #expect(
                     general == nil, "the fast path refused what the general path reads: \(text)")
@@ -127,5 +136,19 @@ struct SnapshotJSONFastPathTests {
         }
         var tooBig = _JSONParser(bytes: Array("9223372036854775808".utf8))
         #expect(try tooBig.parseDocument() == .double(9_223_372_036_854_775_808))
+    }
+
+    @Test("A number is read where RFC 8259 allows one, and refused where it does not")
+    func numbersFollowTheGrammar() throws {
+        let accepted = ["0", "-0", "12", "0.5", "-1.25", "1e5", "1E+5", "2.5e-3", "0e0"]
+        let refused = ["01", "-01", "00", "1.", ".5", "+1", "1e", "1e+", "-", "1.e5", "0x1", "1-2"]
+        for text in accepted + refused {
+            var parser = _JSONParser(bytes: Array("[\(text)]".utf8))
+            let own = (try? parser.parseDocument()) != nil
+            let foundation =
+                (try? JSONSerialization.jsonObject(with: Data("[\(text)]".utf8))) != nil
+            #expect(own == accepted.contains(text), "\(text)")
+            #expect(own == foundation, "\(text): JSONSerialization says \(foundation)")
+        }
     }
 }

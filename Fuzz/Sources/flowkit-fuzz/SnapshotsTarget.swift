@@ -5,7 +5,8 @@ import Foundation
 /// into a fresh bookshelf app (a switch, a login flow with recorded history, guarded tabs
 /// with a stack, restorable screens, sheets).
 ///
-/// Oracle: a restoration that throws throws a ``FlowSnapshotError`` or a ``FlowError``,
+/// Oracle: FlowKit's own JSON (`FlowSnapshot(json:)`) reads the bytes as the snapshot
+/// `JSONDecoder` reads, or throws a `DecodingError`. A restoration that throws throws a ``FlowSnapshotError`` or a ``FlowError``,
 /// leaves the runtime not started and the root's composition as it was, releases every node
 /// it built (a weak census), and `start()` works after it. One that succeeds asked the guard
 /// of every node in the tree, entered nothing a guard refused, and gives a tree whose
@@ -14,9 +15,14 @@ import Foundation
 @MainActor
 enum SnapshotsTarget {
     static func run(_ data: Data) {
-        guard let snapshot = try? JSONDecoder().decode(FlowSnapshot.self, from: data) else {
-            return
+        let decoded = try? JSONDecoder().decode(FlowSnapshot.self, from: data)
+        do {
+            let own = try FlowSnapshot(json: Array(data))
+            oracle(own == decoded, "FlowKit's JSON reads another snapshot than JSONDecoder")
+        } catch {
+            oracle(error is DecodingError, "FlowKit's JSON threw an untyped error: \(error)")
         }
+        guard let snapshot = decoded else { return }
         let world = ShelfWorld()
         let app = world.makeApp()
         let runtime: FlowRuntime

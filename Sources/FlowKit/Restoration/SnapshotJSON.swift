@@ -92,6 +92,7 @@ private struct _CompactReader {
         if let schema = items["s"] { snapshot.schema = try int(schema, "s") }
         for entry in try list(items["h"], "h") {
             guard case .object(let fields) = entry else { throw corrupt("a history entry") }
+            guard fields["r"] != nil else { throw corrupt("a history entry without routes") }
             let routes = try list(fields["r"], "history routes").map { stored in
                 guard case .object(let route) = stored else { throw corrupt("a history route") }
                 return try self.route(route["r"], type: try int(route["y"], "y"))

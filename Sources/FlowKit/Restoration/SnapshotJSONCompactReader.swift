@@ -5,9 +5,8 @@
 // It reads the documents FlowKit and `JSONEncoder` write: the first key is `v`, and the route
 // type table `t` comes before the root `r`. Any other document (format 1, keys in another
 // order) gets `nil`, and the general path (`_JSONParser` then `_CompactReader`) reads it. Both
-// paths apply the same limits and give the same snapshot; a value that a later duplicate key
-// would replace may be refused here where the general path ignores it (a `DecodingError`
-// either way, never a different snapshot).
+// paths apply the same limits and give the same snapshot; of duplicate keys the first counts,
+// as in JSONDecoder.
 
 extension _JSONParser {
     /// The snapshot of a compact document, or `nil` when the document is not one this path
@@ -30,15 +29,14 @@ extension _JSONParser {
         var history: [FlowSnapshot.HistoryEntry] = []
         var dropped: [FlowSnapshot.Dropped] = []
         var name = UInt8(ascii: "v")
+        var seen: UInt64 = 0
         while true {
             skipSpace()
             try expect(UInt8(ascii: ":"))
-            switch name {
+            switch Self.isRepeated(name, in: &seen) ? 0 : name {
             case UInt8(ascii: "v"): version = try int("v")
             case UInt8(ascii: "s"): schema = try int("s")
             case UInt8(ascii: "t"):
-                // The general path resolves every route against the last table.
-                guard root == nil else { return nil }
                 types = try list("t") { parser in try parser.string("a route type") }
             case UInt8(ascii: "r"):
                 guard let types else { return nil }
@@ -71,6 +69,16 @@ extension _JSONParser {
         snapshot.history = history
         snapshot.dropped = dropped
         return snapshot
+    }
+
+    /// Whether the key `name` was met before in this object (`seen` has a bit per letter):
+    /// the first of duplicate keys counts, as in JSONDecoder. Other keys (0) are never
+    /// repeated: they are read and ignored each time.
+    private static func isRepeated(_ name: UInt8, in seen: inout UInt64) -> Bool {
+        guard name >= UInt8(ascii: "a"), name <= UInt8(ascii: "z") else { return false }
+        let bit: UInt64 = 1 << (name - UInt8(ascii: "a"))
+        defer { seen |= bit }
+        return seen & bit != 0
     }
 
     /// One level deeper, refused past ``FlowSnapshot/maximumNesting`` as `parseValue` does.
@@ -158,13 +166,18 @@ extension _JSONParser {
             depth -= 1
             return
         }
+        var seen: UInt64 = 0
         while true {
             skipSpace()
             let name = try key()
             skipSpace()
             try expect(UInt8(ascii: ":"))
             skipSpace()
-            try field(&self, name)
+            if Self.isRepeated(name, in: &seen) {
+                _ = try parseValue()
+            } else {
+                try field(&self, name)
+            }
             skipSpace()
             if try endOrComma(UInt8(ascii: "}")) { break }
         }
@@ -192,7 +205,7 @@ extension _JSONParser {
 
     private mutating func historyEntry(types: [String]) throws -> FlowSnapshot.HistoryEntry {
         var path: String?
-        var routes: [FlowSnapshot.Route] = []
+        var routes: [FlowSnapshot.Route]?
         try object("a history entry") { parser, name in
             switch name {
             case UInt8(ascii: "p"): path = try parser.string("p")
@@ -219,6 +232,7 @@ extension _JSONParser {
             }
         }
         guard let path else { throw corrupt("p is not a string") }
+        guard let routes else { throw corrupt("a history entry without routes") }
         return FlowSnapshot.HistoryEntry(path: path, routes: routes)
     }
 

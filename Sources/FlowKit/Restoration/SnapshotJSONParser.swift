@@ -57,7 +57,9 @@ struct _JSONParser {
                 let key = try parseString()
                 skipSpace()
                 try expect(UInt8(ascii: ":"))
-                items[key] = try parseValue()
+                // The first of duplicate keys counts, as in JSONDecoder.
+                let value = try parseValue()
+                if let first = items.updateValue(value, forKey: key) { items[key] = first }
                 skipSpace()
                 if try endOrComma(UInt8(ascii: "}")) { return .object(items) }
             }
@@ -121,26 +123,41 @@ struct _JSONParser {
         index += count
     }
 
+    /// A number as RFC 8259 writes it: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`
+    /// (no leading zeros, no `+`, digits on both sides of the point), as JSONDecoder reads.
     mutating func parseNumber() throws -> FlowSnapshotValue {
         let start = index
-        var isInteger = true
-        var digits = 0
+        if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
+        let integerStart = index
         // Up to 18 digits cannot overflow: such an integer is read without making a String.
         var magnitude: Int64 = 0
-        scan: while index < bytes.count {
-            switch bytes[index] {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"):
-                digits += 1
-                magnitude = digits <= 18 ? magnitude &* 10 &+ Int64(bytes[index] &- 0x30) : 0
-            case UInt8(ascii: "-") where index == start: break
-            case UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "+"),
-                UInt8(ascii: "-"):
-                isInteger = false
-            default: break scan
+        while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 {
+            if index - integerStart < 18 {
+                magnitude = magnitude &* 10 &+ Int64(bytes[index] &- UInt8(ascii: "0"))
             }
             index += 1
         }
+        let digits = index - integerStart
         guard digits > 0 else { throw corrupt("not a value") }
+        guard digits == 1 || bytes[integerStart] != UInt8(ascii: "0") else {
+            throw corrupt("a number with a leading zero")
+        }
+        var isInteger = true
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            isInteger = false
+            index += 1
+            try fractionDigits()
+        }
+        if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+            isInteger = false
+            index += 1
+            if index < bytes.count,
+                bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")
+            {
+                index += 1
+            }
+            try fractionDigits()
+        }
         if isInteger, digits <= 18 {
             return .int(bytes[start] == UInt8(ascii: "-") ? -magnitude : magnitude)
         }
@@ -150,6 +167,13 @@ struct _JSONParser {
             throw corrupt("the number \(text) does not fit")
         }
         return .double(value)
+    }
+
+    /// One or more digits (after a decimal point or an exponent's sign).
+    private mutating func fractionDigits() throws {
+        let start = index
+        while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 { index += 1 }
+        guard index > start else { throw corrupt("a number without digits") }
     }
 
     mutating func parseString() throws -> String {
