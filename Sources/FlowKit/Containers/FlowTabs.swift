@@ -33,6 +33,9 @@ open class FlowTabs: FlowController {
     /// pops its navigation controller itself; leave this off there and let the navigation
     /// delegate report the pop instead); a stack deeper in the tab, which no tab bar pops,
     /// is popped by FlowKit (``FlowStack/popToRoot()``: guards asked, reported to the host).
+    /// A platform tap on the tab the tree selects while the platform still shows another tab
+    /// selected (a selection made in code, not shown yet: ``FlowHost/platformShowsSelection(of:in:)``
+    /// answers `false`) is a selection for the platform, and pops nothing.
     public var reselectionPopsToRoot = false
 
     override func _invariantViolations() -> [String] { _tabsInvariantViolations() }
@@ -228,16 +231,26 @@ open class FlowTabs: FlowController {
                 }
                 guard index == self._selectedIndex else { return (index, nil) }
                 let stack = self.reselectionPopsToRoot ? Self._stack(in: tab) : nil
-                let pops = (stack?._children.count ?? 0) > 1
-                if kind._isPlatformInitiated && (!pops || stack !== tab) {
-                    // The tree has the tab already; the platform may have shown another one.
-                    if let runtime = self._runtime, runtime.isRunning {
-                        runtime.host?.platformDidShowSelection(of: self, in: runtime)
+                var pops = (stack?._children.count ?? 0) > 1
+                if kind._isPlatformInitiated {
+                    let runtime = self._runtime.flatMap { $0.isRunning ? $0 : nil }
+                    // For a tab bar that showed another tab (a selection made in code, not
+                    // shown yet), the tap selected this one: it is no reselection, nothing pops.
+                    if pops, let runtime, let host = runtime.host,
+                        !host.platformShowsSelection(of: self, in: runtime)
+                    {
+                        pops = false
                     }
-                    // A tab bar pops a tab that is a navigation stack, not a stack deeper in
-                    // the tab: that pop is FlowKit's own change, shown by the host.
-                    if pops, let stack { try stack.popToRoot() }
-                    return nil
+                    if !pops || stack !== tab {
+                        // The tree has the tab already; the platform may have shown another.
+                        if let runtime {
+                            runtime.host?.platformDidShowSelection(of: self, in: runtime)
+                        }
+                        // A tab bar pops a tab that is a navigation stack, not a stack deeper
+                        // in the tab: that pop is FlowKit's own change, shown by the host.
+                        if pops, let stack { try stack.popToRoot() }
+                        return nil
+                    }
                 }
                 return pops ? (index, stack) : nil
             }

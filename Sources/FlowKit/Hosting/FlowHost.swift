@@ -24,6 +24,14 @@ public protocol FlowHost: AnyObject {
     /// had not shown yet). ``FlowTransitions`` notes that it shows the tab. The default does
     /// nothing.
     func platformDidShowSelection(of tabs: FlowTabs, in runtime: FlowRuntime)
+
+    /// Whether the platform shows the tab `tabs` selects as selected now. FlowKit asks when
+    /// the platform reports selecting the tab the tree already selects (a tab bar tap,
+    /// ``FlowTabs/platformDidSelect(_:)``): if the platform showed another tab (a selection
+    /// made in code that it had not shown yet), the tap selected the tab for the platform,
+    /// and a ``FlowTabs/reselectionPopsToRoot`` pop does not happen. ``FlowTransitions``
+    /// answers from its record of what is shown. The default answers `true`.
+    func platformShowsSelection(of tabs: FlowTabs, in runtime: FlowRuntime) -> Bool
 }
 
 extension FlowHost {
@@ -32,6 +40,11 @@ extension FlowHost {
 
     /// Does nothing: the tree already selects the tab the platform shows.
     public func platformDidShowSelection(of tabs: FlowTabs, in runtime: FlowRuntime) {}
+
+    /// `true`: without a record of what is shown, the platform is taken to show the tree.
+    public func platformShowsSelection(of tabs: FlowTabs, in runtime: FlowRuntime) -> Bool {
+        true
+    }
 }
 
 /// A host that remembers the changes it was told about, for tests and tools.

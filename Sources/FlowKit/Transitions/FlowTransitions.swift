@@ -134,6 +134,13 @@ public final class FlowTransitions: FlowHost {
         _catchUp()
     }
 
+    /// Whether the platform shows the tab `tabs` selects as selected now (from the record of
+    /// what is shown; `true` for tabs it has no record of).
+    public func platformShowsSelection(of tabs: FlowTabs, in runtime: FlowRuntime) -> Bool {
+        guard let shown = _shown[tabs.id]?.selected else { return true }
+        return shown == _shownIndex(ofSelectedTabOf: tabs)
+    }
+
     /// Tells FlowKit that the platform popped `stack` on its own (the back button) back to the
     /// entry `entry` it shows: what is shown follows, and if the tree still has `entry` below
     /// its top, the tree pops to it (``FlowStack/platformDidPop(to:)``, not echoed). Use this

@@ -240,11 +240,9 @@ final class FuzzModel {
     /// empty and the model expects the documented behaviour. Remove a name (and the branch
     /// that reads it) once its bug is fixed. Empty: every bug found so far is fixed, with its
     /// regression test (`FlowTabsTests`, `TransitionTests`' "Found by the model-based random
-    /// test", the issue 29 findings 29.a-29.e in `TransitionTests+Issue29.swift`, and 29.f and
-    /// 29.g in `ModelBasedTests`), except, with a known-issue test in `ModelBasedTests`:
-    /// `reselectPendingSelection` (the user does not tap a stack tab the tree selects but the
-    /// tab bar does not show yet, with `reselectionPopsToRoot`: ``FuzzWorld/shownAnswer(_:)``).
-    static let knownIssues: Set<String> = ["reselectPendingSelection"]
+    /// test", the issue 29 findings 29.a-29.e in `TransitionTests+Issue29.swift`, and 29.f to
+    /// 29.h in `ModelBasedTests`).
+    static let knownIssues: Set<String> = []
     static var tolerated = knownIssues
     /// The identity FlowKit gave the node the tester calls `id`, as `#<raw>` (for the text of
     /// refused binding writes); set by the runner.

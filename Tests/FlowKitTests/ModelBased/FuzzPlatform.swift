@@ -74,13 +74,6 @@ extension FuzzWorld {
                 transitions._gesture == nil, !isUnderSheet(tabs.id, in: transitions)
             else { return .busy }
             let tab = tabs.tabs.first { $0.id == shown[index] }
-            if FuzzModel.tolerated.contains("reselectPendingSelection"), selected != index,
-                let stack = tab as? FlowStack, tabs.reselectionPopsToRoot,
-                tabs.tabs.indices.contains(tabs.selectedIndex),
-                tabs.tabs[tabs.selectedIndex] === stack, stack.entries.count > 1
-            {
-                return .busy  // known issue: FlowKit would pop it as the tab bar's own pop
-            }
             var popsTo: FuzzID?
             if selected == index, let stack = tab as? FlowStack {
                 let entries = platform.shownChildren(of: stack)
