@@ -22,8 +22,12 @@ enum FuzzShownAnswer {
     /// A tap on a tab: the tab the tab bar shows there, if the tree still has it; and the
     /// entry the platform pops its stack to, when the tap reselects the tab the tab bar shows
     /// and that tab is a stack showing more than one entry (`UITabBarController` pops it to
-    /// its root).
-    case tabTap(tab: FuzzID?, popsTo: FuzzID?)
+    /// its root). `reselects`: the tab bar showed that tab selected before the tap.
+    case tabTap(tab: FuzzID?, popsTo: FuzzID?, reselects: Bool)
+    /// Whether the platform shows the tab a tab container selects as selected (for a
+    /// platform selection of it: if not, the tap selects it for the platform and nothing pops;
+    /// `true` without a platform).
+    case selection(shown: Bool)
 }
 
 // The platform operations: the clock, interactive gestures, the back button.
@@ -69,12 +73,14 @@ extension FuzzModel {
             switch shown(op) {
             case .busy:
                 journal.append(FuzzExpect("skip \(op)"))
-            case .tabTap(let tab?, let popsTo):
+            case .tabTap(let tab?, let popsTo, let reselects):
                 // The tab bar shows the tab, then tells FlowKit; a reselected stack the
                 // platform popped to its root is told to FlowTransitions
                 // (`platformDidPop(_:toShownEntry:)`), which pops the tree to that entry if
                 // the tree still has it below its top.
                 guard node.children.contains(tab) else { return }
+                tapReselects = reselects
+                defer { tapReselects = nil }
                 try perform(.platformSelect(t, tab), context: .top)
                 if let popsTo, let stack = nodes[tab], stack.kind == .stack,
                     stack.children.contains(popsTo), stack.children.last != popsTo

@@ -33,6 +33,9 @@ extension FuzzModel {
     /// when the container says so (guarded unless the platform did it). The platform's
     /// reselection of a tab whose stack lies deeper in it (no tab bar pops that one) is
     /// FlowKit's own `popToRoot()` of that stack, and no selection change (issue 29, 29.e).
+    /// A platform selection of the tab the tree selects while the platform shows another tab
+    /// selected (a selection made in code, not shown yet) is a selection for the platform:
+    /// nothing pops (29.h).
     func select(_ x: FuzzID, in t: FuzzID, platform: Bool, context: Context) throws {
         try exitedCheck(t)
         guard let index = nodes[t]!.children.firstIndex(of: x) else {
@@ -44,6 +47,7 @@ extension FuzzModel {
             guard nodes[t]!.reselectionPops, let found = reselectionStack(x),
                 nodes[found]!.children.count > 1
             else { return }
+            if platform && !platformShowsSelection(of: t) { return }
             if platform && found != x {
                 try perform(.popToRoot(found), context: context)
                 return
@@ -58,6 +62,14 @@ extension FuzzModel {
                 for entry in popped { remove(entry, from: stack, &change) }
             }
         }
+    }
+
+    /// Whether the platform shows `t`'s selected tab as selected: the tab bar's state before
+    /// a tap being told, else what the platform shows before the operation.
+    func platformShowsSelection(of t: FuzzID) -> Bool {
+        if let tapReselects { return tapReselects }
+        if case .selection(let shown) = shown(.platformSelect(t, t)) { return shown }
+        return true
     }
 
     /// A binding write FlowKit refuses: nothing changes, the error sink and trace of the

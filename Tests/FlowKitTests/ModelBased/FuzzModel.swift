@@ -251,6 +251,9 @@ final class FuzzModel {
     /// (the model does not plan transitions; the runner checks the platform separately): set
     /// by the runner.
     var shown: (FuzzOp) -> FuzzShownAnswer = { _ in .absent }
+    /// While a tab tap is told to FlowKit: whether the tab bar showed the tapped tab selected
+    /// before the tap (see ``select(_:in:platform:context:)``).
+    var tapReselects: Bool?
 
     /// Paths and dependency values remembered while nothing changes (the runner's checks
     /// after a step ask for every node's, each walking up the tree): see ``frozen(_:)``.

@@ -79,7 +79,21 @@ extension FuzzWorld {
                 let entries = platform.shownChildren(of: stack)
                 if entries.count > 1 { popsTo = fuzzID(entries[0]) }
             }
-            return .tabTap(tab: tab.map { FuzzWorld.id(of: $0) ?? -2 }, popsTo: popsTo)
+            return .tabTap(
+                tab: tab.map { FuzzWorld.id(of: $0) ?? -2 }, popsTo: popsTo,
+                reselects: selected == index)
+        case .platformSelect(let t, _):
+            // What the tab bar shows: its selection against where it shows the tree's
+            // selected tab (at the tree's index if it does not show that tab).
+            guard let tabs = node(t) as? FlowTabs, let runtime = tabs._runtime,
+                let slot = runtimes.values.first(where: { $0.runtime === runtime }),
+                let platform = slot.platform, let selected = platform.shownSelection(of: tabs),
+                tabs.tabs.indices.contains(tabs.selectedIndex)
+            else { return .selection(shown: true) }
+            let tab = tabs.tabs[tabs.selectedIndex].id
+            let shownIndex =
+                platform.shownChildren(of: tabs).firstIndex(of: tab) ?? tabs.selectedIndex
+            return .selection(shown: selected == shownIndex)
         case .tapBack(let r, let s):
             guard let t = runtimes[r]?.transitions, let stack = node(s) as? FlowStack else {
                 return .absent

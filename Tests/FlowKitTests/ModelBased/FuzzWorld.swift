@@ -171,6 +171,10 @@ final class FuzzHost: FlowHost {
     func platformDidShowSelection(of tabs: FlowTabs, in runtime: FlowRuntime) {
         transitions?.platformDidShowSelection(of: tabs, in: runtime)
     }
+
+    func platformShowsSelection(of tabs: FlowTabs, in runtime: FlowRuntime) -> Bool {
+        transitions?.platformShowsSelection(of: tabs, in: runtime) ?? true
+    }
 }
 
 /// Moves the last reference to a node to another thread.
