@@ -242,17 +242,36 @@ extension FlowSnapshot {
         /// - Throws: `EncodingError` if the route's value is not `Encodable` or cannot be
         ///   encoded.
         public init(_ route: FlowRoute) throws {
-            guard let value = route.base as? any Encodable else {
+            try self.init(
+                route, typeName: route.typeName,
+                encodable: Swift.type(of: route.base) as? any Encodable.Type)
+        }
+
+        /// Stores `route`, whose value's type is named `typeName` (``FlowRoute/typeName``) and
+        /// is `encodable` (`nil` if not `Encodable`): a caller storing many routes looks both
+        /// up once per type.
+        init(_ route: FlowRoute, typeName: String, encodable: (any Encodable.Type)?) throws {
+            guard let encodable else {
                 throw EncodingError.invalidValue(
                     route.base,
                     EncodingError.Context(
                         codingPath: [],
                         debugDescription:
-                            "the route \(route) has a value of type \(route.typeName), "
+                            "the route \(route) has a value of type \(typeName), "
                             + "which is not Encodable"))
             }
-            type = route.typeName
-            self.value = try FlowSnapshotValue(encoding: value)
+            type = typeName
+            value = try Self.encode(route, as: encodable)
+        }
+
+        /// The value of `route`, of type `Value`, encoded.
+        private static func encode<Value: Encodable>(
+            _ route: FlowRoute, as type: Value.Type
+        ) throws -> FlowSnapshotValue {
+            guard let value = route.base as? Value else {
+                preconditionFailure("a route's value is not of its own type")
+            }
+            return try _SnapshotValueEncoder.encode(value)
         }
 
         private enum CodingKeys: String, CodingKey {

@@ -1,101 +1,192 @@
 // An `Encoder` that turns any `Encodable` value into a `FlowSnapshotValue` (the core has no
-// Foundation, so no JSONEncoder). Containers write into reference-typed slots, so nested
-// containers and super-encoders can be filled in any order, as the Encoder protocol allows.
+// Foundation, so no JSONEncoder).
+//
+// Each container writes into an `_EncodingNode`, a reference, so nested containers and
+// super-encoders can be filled in any order, as the Encoder protocol allows. A node stores
+// scalars straight into its dictionary or array; a nested container or super-encoder is a
+// child node, turned into a value when its parent is finished (bottom-up, once). A node knows
+// its parent and its key, so a coding path is built only when something reads it (an error).
+// Built-in scalar types (`String`, `Int`, `Bool`, `Double`, a `FlowSnapshotValue`) passed to a
+// generic `encode` are stored directly, without a node.
 
 /// Converts `Encodable` values to ``FlowSnapshotValue``.
 enum _SnapshotValueEncoder {
     /// Encodes `value`. A value that encodes nothing becomes an empty object (as JSON does
     /// for a nested value).
-    static func encode(_ value: some Encodable) throws -> FlowSnapshotValue {
-        if let value = value as? FlowSnapshotValue { return value }
-        let slot = _EncodingSlot()
-        try value.encode(to: _ValueEncoder(slot: slot, codingPath: []))
-        return slot.value
+    static func encode<Value: Encodable>(_ value: Value) throws -> FlowSnapshotValue {
+        if let direct = direct(value) { return direct }
+        let node = _EncodingNode(parent: nil, key: nil, index: -1)
+        try value.encode(to: _ValueEncoder(node: node))
+        return node.finish()
     }
 
-    /// Encodes `value` into a new slot at `codingPath`.
-    static func slot(
-        for value: some Encodable, at codingPath: [any CodingKey]
-    ) throws -> _EncodingSlot {
-        let slot = _EncodingSlot()
-        if let value = value as? FlowSnapshotValue {
-            slot.content = .value(value)
-        } else {
-            try value.encode(to: _ValueEncoder(slot: slot, codingPath: codingPath))
+    /// `value` as a snapshot value without an encoder, if its type is one of the built-in
+    /// scalars or a snapshot value (checked by identity of the type: no dynamic cast for the
+    /// others).
+    @inline(__always)
+    static func direct<Value: Encodable>(_ value: Value) -> FlowSnapshotValue? {
+        let type = ObjectIdentifier(Value.self)
+        if type == ObjectIdentifier(String.self) {
+            return (value as? String).map { .string($0) }
+        } else if type == ObjectIdentifier(Int.self) {
+            return (value as? Int).map { .int(Int64($0)) }
+        } else if type == ObjectIdentifier(Bool.self) {
+            return (value as? Bool).map { .bool($0) }
+        } else if type == ObjectIdentifier(Double.self) {
+            return (value as? Double).map { .double($0) }
+        } else if type == ObjectIdentifier(FlowSnapshotValue.self) {
+            return value as? FlowSnapshotValue
         }
-        return slot
+        return nil
     }
 
     /// An integer as a snapshot value, or an error if it does not fit in 64 signed bits.
+    /// `codingPath` is only called to throw.
     static func integer(
-        _ value: some BinaryInteger, at codingPath: [any CodingKey]
+        _ value: some BinaryInteger, at codingPath: () -> [any CodingKey]
     ) throws -> FlowSnapshotValue {
         guard let exact = Int64(exactly: value) else {
             throw EncodingError.invalidValue(
                 value,
                 EncodingError.Context(
-                    codingPath: codingPath,
+                    codingPath: codingPath(),
                     debugDescription: "\(value) does not fit in a 64-bit signed integer"))
         }
         return .int(exact)
     }
 }
 
-/// Where one encoded value goes: filled by a container (or left empty).
-final class _EncodingSlot {
-    enum Content {
-        case empty
-        case value(FlowSnapshotValue)
-        case object(_EncodingObject)
-        case array(_EncodingArray)
+/// Where one encoded value goes: an object, an array or a single value, filled by containers
+/// (or left empty), with the nodes of the nested containers and super-encoders opened in it.
+final class _EncodingNode {
+    enum Shape {
+        case empty, value, object, array
     }
 
-    var content = Content.empty
+    /// The node this one is nested in, `nil` at the top.
+    let parent: _EncodingNode?
+    /// The key under which the parent holds this node (`nil` at the top and in an array).
+    let key: (any CodingKey)?
+    /// The position in the parent's array, or -1.
+    let index: Int
 
-    /// The finished value.
-    var value: FlowSnapshotValue {
-        switch content {
-        case .empty: return .object([:])
-        case .value(let value): return value
-        case .object(let object): return .object(object.items.mapValues(\.value))
-        case .array(let array): return .array(array.items.map(\.value))
+    var shape = Shape.empty
+    var value = FlowSnapshotValue.null
+    var object: [String: FlowSnapshotValue] = [:]
+    var array: [FlowSnapshotValue] = []
+    /// The first nested node, and the others (most values nest at most one container per
+    /// level: an enum case's associated values), in the order they were opened.
+    var firstNested: _EncodingNode?
+    var moreNested: [_EncodingNode] = []
+
+    init(parent: _EncodingNode?, key: (any CodingKey)?, index: Int) {
+        self.parent = parent
+        self.key = key
+        self.index = index
+    }
+
+    /// The coding path of this node's value, built from the chain of parents.
+    var codingPath: [any CodingKey] {
+        var path: [any CodingKey] = []
+        var node: _EncodingNode? = self
+        while let current = node, let parent = current.parent {
+            path.append(current.key ?? _SnapshotCodingKey(intValue: current.index))
+            node = parent
+        }
+        return path.reversed()
+    }
+
+    /// The coding path of the value under `key` in this node.
+    func codingPath(appending key: any CodingKey) -> [any CodingKey] {
+        codingPath + [key]
+    }
+
+    /// The finished value; the node is emptied (it is finished once).
+    func finish() -> FlowSnapshotValue {
+        switch shape {
+        case .empty:
+            return .object([:])
+        case .value:
+            return value
+        case .object:
+            var items = object
+            object = [:]
+            if let first = firstNested {
+                items[first.key!.stringValue] = first.finish()
+                for node in moreNested { items[node.key!.stringValue] = node.finish() }
+            }
+            return .object(items)
+        case .array:
+            var items = array
+            array = []
+            if let first = firstNested {
+                items[first.index] = first.finish()
+                for node in moreNested { items[node.index] = node.finish() }
+            }
+            return .array(items)
         }
     }
 
-    /// The object this slot holds, made if it holds none yet.
-    func object() -> _EncodingObject {
-        if case .object(let object) = content { return object }
-        let object = _EncodingObject()
-        content = .object(object)
-        return object
+    /// Makes this node hold `shape`, dropping what it held if it held another.
+    @inline(__always)
+    func become(_ shape: Shape) {
+        guard self.shape != shape else { return }
+        self.shape = shape
+        value = .null
+        object = [:]
+        array = []
+        firstNested = nil
+        moreNested = []
     }
 
-    /// The array this slot holds, made if it holds none yet.
-    func array() -> _EncodingArray {
-        if case .array(let array) = content { return array }
-        let array = _EncodingArray()
-        content = .array(array)
-        return array
+    func setValue(_ value: FlowSnapshotValue) {
+        become(.value)
+        self.value = value
     }
-}
 
-final class _EncodingObject {
-    var items: [String: _EncodingSlot] = [:]
-
-    func set(_ value: FlowSnapshotValue, for key: String) {
-        let slot = _EncodingSlot()
-        slot.content = .value(value)
-        items[key] = slot
+    /// Stores `value` under `name` in this node's object (the last write to a key wins).
+    @inline(__always)
+    func set(_ value: FlowSnapshotValue, for name: String) {
+        if firstNested != nil { removeNested(named: name) }
+        object[name] = value
     }
-}
-
-final class _EncodingArray {
-    var items: [_EncodingSlot] = []
 
     func append(_ value: FlowSnapshotValue) {
-        let slot = _EncodingSlot()
-        slot.content = .value(value)
-        items.append(slot)
+        array.append(value)
+    }
+
+    /// A new node nested under `key` in this node's object (replacing what it held there).
+    func nested(for key: any CodingKey) -> _EncodingNode {
+        let name = key.stringValue
+        if firstNested != nil { removeNested(named: name) }
+        if !object.isEmpty { object[name] = nil }
+        let node = _EncodingNode(parent: self, key: key, index: -1)
+        addNested(node)
+        return node
+    }
+
+    /// A new node appended to this node's array.
+    func appendedNested() -> _EncodingNode {
+        let node = _EncodingNode(parent: self, key: nil, index: array.count)
+        array.append(.null)
+        addNested(node)
+        return node
+    }
+
+    private func addNested(_ node: _EncodingNode) {
+        if firstNested == nil {
+            firstNested = node
+        } else {
+            moreNested.append(node)
+        }
+    }
+
+    /// Forgets the nested node under `name`, if any (a later write to its key replaced it).
+    private func removeNested(named name: String) {
+        moreNested.removeAll { $0.key!.stringValue == name }
+        if let first = firstNested, first.key!.stringValue == name {
+            firstNested = moreNested.isEmpty ? nil : moreNested.removeFirst()
+        }
     }
 }
 
@@ -118,46 +209,47 @@ struct _SnapshotCodingKey: CodingKey {
 }
 
 struct _ValueEncoder: Encoder {
-    let slot: _EncodingSlot
-    let codingPath: [any CodingKey]
+    let node: _EncodingNode
+    var codingPath: [any CodingKey] { node.codingPath }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        KeyedEncodingContainer(
-            _KeyedValueEncoding<Key>(object: slot.object(), codingPath: codingPath))
+        node.become(.object)
+        return KeyedEncodingContainer(_KeyedValueEncoding<Key>(node: node))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        _UnkeyedValueEncoding(array: slot.array(), codingPath: codingPath)
+        node.become(.array)
+        return _UnkeyedValueEncoding(node: node)
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
-        _SingleValueEncoding(slot: slot, codingPath: codingPath)
+        _SingleValueEncoding(node: node)
     }
 }
 
 struct _KeyedValueEncoding<Key: CodingKey>: KeyedEncodingContainerProtocol {
-    let object: _EncodingObject
-    let codingPath: [any CodingKey]
+    let node: _EncodingNode
+    var codingPath: [any CodingKey] { node.codingPath }
 
-    mutating func encodeNil(forKey key: Key) throws { object.set(.null, for: key.stringValue) }
+    mutating func encodeNil(forKey key: Key) throws { node.set(.null, for: key.stringValue) }
     mutating func encode(_ value: Bool, forKey key: Key) throws {
-        object.set(.bool(value), for: key.stringValue)
+        node.set(.bool(value), for: key.stringValue)
     }
     mutating func encode(_ value: String, forKey key: Key) throws {
-        object.set(.string(value), for: key.stringValue)
+        node.set(.string(value), for: key.stringValue)
     }
     mutating func encode(_ value: Double, forKey key: Key) throws {
-        object.set(.double(value), for: key.stringValue)
+        node.set(.double(value), for: key.stringValue)
     }
     mutating func encode(_ value: Float, forKey key: Key) throws {
-        object.set(.double(Double(value)), for: key.stringValue)
+        node.set(.double(Double(value)), for: key.stringValue)
     }
     mutating func encode(_ value: Int, forKey key: Key) throws {
-        object.set(.int(Int64(value)), for: key.stringValue)
+        node.set(.int(Int64(value)), for: key.stringValue)
     }
     mutating func encode(_ value: Int64, forKey key: Key) throws {
-        object.set(.int(value), for: key.stringValue)
+        node.set(.int(value), for: key.stringValue)
     }
     mutating func encode(_ value: Int8, forKey key: Key) throws { try integer(value, key) }
     mutating func encode(_ value: Int16, forKey key: Key) throws { try integer(value, key) }
@@ -169,59 +261,55 @@ struct _KeyedValueEncoding<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode(_ value: UInt64, forKey key: Key) throws { try integer(value, key) }
 
     private func integer(_ value: some BinaryInteger, _ key: Key) throws {
-        object.set(
-            try _SnapshotValueEncoder.integer(value, at: codingPath + [key]), for: key.stringValue)
+        let node = node
+        node.set(
+            try _SnapshotValueEncoder.integer(value) { node.codingPath(appending: key) },
+            for: key.stringValue)
     }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        object.items[key.stringValue] = try _SnapshotValueEncoder.slot(
-            for: value, at: codingPath + [key])
+        if let direct = _SnapshotValueEncoder.direct(value) {
+            node.set(direct, for: key.stringValue)
+        } else {
+            try value.encode(to: _ValueEncoder(node: node.nested(for: key)))
+        }
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
         keyedBy keyType: NestedKey.Type, forKey key: Key
     ) -> KeyedEncodingContainer<NestedKey> {
-        let slot = _EncodingSlot()
-        object.items[key.stringValue] = slot
-        return KeyedEncodingContainer(
-            _KeyedValueEncoding<NestedKey>(object: slot.object(), codingPath: codingPath + [key]))
+        let nested = node.nested(for: key)
+        nested.become(.object)
+        return KeyedEncodingContainer(_KeyedValueEncoding<NestedKey>(node: nested))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        let slot = _EncodingSlot()
-        object.items[key.stringValue] = slot
-        return _UnkeyedValueEncoding(array: slot.array(), codingPath: codingPath + [key])
+        let nested = node.nested(for: key)
+        nested.become(.array)
+        return _UnkeyedValueEncoding(node: nested)
     }
 
     mutating func superEncoder() -> any Encoder {
-        superEncoder(key: _SnapshotCodingKey.super)
+        _ValueEncoder(node: node.nested(for: _SnapshotCodingKey.super))
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
-        superEncoder(key: key)
-    }
-
-    private func superEncoder(key: any CodingKey) -> any Encoder {
-        let slot = _EncodingSlot()
-        object.items[key.stringValue] = slot
-        return _ValueEncoder(slot: slot, codingPath: codingPath + [key])
+        _ValueEncoder(node: node.nested(for: key))
     }
 }
 
 struct _UnkeyedValueEncoding: UnkeyedEncodingContainer {
-    let array: _EncodingArray
-    let codingPath: [any CodingKey]
-    var count: Int { array.items.count }
+    let node: _EncodingNode
+    var codingPath: [any CodingKey] { node.codingPath }
+    var count: Int { node.array.count }
 
-    private var nextKey: any CodingKey { _SnapshotCodingKey(intValue: array.items.count) }
-
-    mutating func encodeNil() throws { array.append(.null) }
-    mutating func encode(_ value: Bool) throws { array.append(.bool(value)) }
-    mutating func encode(_ value: String) throws { array.append(.string(value)) }
-    mutating func encode(_ value: Double) throws { array.append(.double(value)) }
-    mutating func encode(_ value: Float) throws { array.append(.double(Double(value))) }
-    mutating func encode(_ value: Int) throws { array.append(.int(Int64(value))) }
-    mutating func encode(_ value: Int64) throws { array.append(.int(value)) }
+    mutating func encodeNil() throws { node.append(.null) }
+    mutating func encode(_ value: Bool) throws { node.append(.bool(value)) }
+    mutating func encode(_ value: String) throws { node.append(.string(value)) }
+    mutating func encode(_ value: Double) throws { node.append(.double(value)) }
+    mutating func encode(_ value: Float) throws { node.append(.double(Double(value))) }
+    mutating func encode(_ value: Int) throws { node.append(.int(Int64(value))) }
+    mutating func encode(_ value: Int64) throws { node.append(.int(value)) }
     mutating func encode(_ value: Int8) throws { try integer(value) }
     mutating func encode(_ value: Int16) throws { try integer(value) }
     mutating func encode(_ value: Int32) throws { try integer(value) }
@@ -232,51 +320,51 @@ struct _UnkeyedValueEncoding: UnkeyedEncodingContainer {
     mutating func encode(_ value: UInt64) throws { try integer(value) }
 
     private func integer(_ value: some BinaryInteger) throws {
-        array.append(try _SnapshotValueEncoder.integer(value, at: codingPath + [nextKey]))
+        let node = node
+        node.append(
+            try _SnapshotValueEncoder.integer(value) {
+                node.codingPath(appending: _SnapshotCodingKey(intValue: node.array.count))
+            })
     }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
-        array.items.append(try _SnapshotValueEncoder.slot(for: value, at: codingPath + [nextKey]))
+        if let direct = _SnapshotValueEncoder.direct(value) {
+            node.append(direct)
+        } else {
+            try value.encode(to: _ValueEncoder(node: node.appendedNested()))
+        }
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
         keyedBy keyType: NestedKey.Type
     ) -> KeyedEncodingContainer<NestedKey> {
-        let path = codingPath + [nextKey]
-        let slot = _EncodingSlot()
-        array.items.append(slot)
-        return KeyedEncodingContainer(
-            _KeyedValueEncoding<NestedKey>(object: slot.object(), codingPath: path))
+        let nested = node.appendedNested()
+        nested.become(.object)
+        return KeyedEncodingContainer(_KeyedValueEncoding<NestedKey>(node: nested))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-        let path = codingPath + [nextKey]
-        let slot = _EncodingSlot()
-        array.items.append(slot)
-        return _UnkeyedValueEncoding(array: slot.array(), codingPath: path)
+        let nested = node.appendedNested()
+        nested.become(.array)
+        return _UnkeyedValueEncoding(node: nested)
     }
 
     mutating func superEncoder() -> any Encoder {
-        let path = codingPath + [nextKey]
-        let slot = _EncodingSlot()
-        array.items.append(slot)
-        return _ValueEncoder(slot: slot, codingPath: path)
+        _ValueEncoder(node: node.appendedNested())
     }
 }
 
 struct _SingleValueEncoding: SingleValueEncodingContainer {
-    let slot: _EncodingSlot
-    let codingPath: [any CodingKey]
+    let node: _EncodingNode
+    var codingPath: [any CodingKey] { node.codingPath }
 
-    private func set(_ value: FlowSnapshotValue) { slot.content = .value(value) }
-
-    mutating func encodeNil() throws { set(.null) }
-    mutating func encode(_ value: Bool) throws { set(.bool(value)) }
-    mutating func encode(_ value: String) throws { set(.string(value)) }
-    mutating func encode(_ value: Double) throws { set(.double(value)) }
-    mutating func encode(_ value: Float) throws { set(.double(Double(value))) }
-    mutating func encode(_ value: Int) throws { set(.int(Int64(value))) }
-    mutating func encode(_ value: Int64) throws { set(.int(value)) }
+    mutating func encodeNil() throws { node.setValue(.null) }
+    mutating func encode(_ value: Bool) throws { node.setValue(.bool(value)) }
+    mutating func encode(_ value: String) throws { node.setValue(.string(value)) }
+    mutating func encode(_ value: Double) throws { node.setValue(.double(value)) }
+    mutating func encode(_ value: Float) throws { node.setValue(.double(Double(value))) }
+    mutating func encode(_ value: Int) throws { node.setValue(.int(Int64(value))) }
+    mutating func encode(_ value: Int64) throws { node.setValue(.int(value)) }
     mutating func encode(_ value: Int8) throws { try integer(value) }
     mutating func encode(_ value: Int16) throws { try integer(value) }
     mutating func encode(_ value: Int32) throws { try integer(value) }
@@ -287,14 +375,15 @@ struct _SingleValueEncoding: SingleValueEncodingContainer {
     mutating func encode(_ value: UInt64) throws { try integer(value) }
 
     private func integer(_ value: some BinaryInteger) throws {
-        set(try _SnapshotValueEncoder.integer(value, at: codingPath))
+        let node = node
+        node.setValue(try _SnapshotValueEncoder.integer(value) { node.codingPath })
     }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
-        if let value = value as? FlowSnapshotValue {
-            set(value)
+        if let direct = _SnapshotValueEncoder.direct(value) {
+            node.setValue(direct)
         } else {
-            try value.encode(to: _ValueEncoder(slot: slot, codingPath: codingPath))
+            try value.encode(to: _ValueEncoder(node: node))
         }
     }
 }
