@@ -1,5 +1,6 @@
-import FlowKit
 import Testing
+
+@testable import FlowKit
 
 /// The encoder behind `FlowSnapshotValue(encoding:)` and `snapshot()`: what the `Encoder`
 /// protocol allows (containers filled in any order, super-encoders, keys written twice) and
@@ -188,6 +189,100 @@ struct SnapshotEncodingTests {
         #expect(try FlowSnapshotValue(encoding: optional) == .null)
         #expect(
             try FlowSnapshotValue(encoding: ["k": [1.5]]) == .object(["k": .array([.double(1.5)])]))
+    }
+
+    /// What an encoded value kept of its encoder: encoders and containers, to use later.
+    final class Kept {
+        var encoders: [any Encoder] = []
+        var keyed: [KeyedEncodingContainer<Switching.Keys>] = []
+        var unkeyed: [any UnkeyedEncodingContainer] = []
+
+        /// Weak references to the nodes behind the kept encoders.
+        func nodes() -> [Weak] { encoders.map { Weak(($0 as? _ValueEncoder)?.node) } }
+    }
+
+    struct Weak {
+        weak var node: _EncodingNode?
+        init(_ node: _EncodingNode?) { self.node = node }
+    }
+
+    /// Asks its encoder for one kind of container, keeps it, then asks for another kind and
+    /// writes through both; throws at the end if asked.
+    struct Switching: Encodable {
+        enum Keys: String, CodingKey { case a, b }
+        var kept: Kept
+        var toList = true
+        var failing = false
+
+        struct Failure: Error {}
+
+        func encode(to encoder: any Encoder) throws {
+            kept.encoders.append(encoder)
+            if toList {
+                var keyed = encoder.container(keyedBy: Keys.self)
+                var list = encoder.unkeyedContainer()
+                try list.encode(1)
+                var nested = keyed.nestedContainer(keyedBy: Keys.self, forKey: .a)
+                try nested.encode(2, forKey: .b)
+                try keyed.encode(3, forKey: .b)
+                kept.encoders.append(keyed.superEncoder())
+                kept.keyed.append(keyed)
+            } else {
+                var list = encoder.unkeyedContainer()
+                var keyed = encoder.container(keyedBy: Keys.self)
+                try keyed.encode(1, forKey: .a)
+                var nested = list.nestedUnkeyedContainer()
+                try nested.encode(2)
+                try list.encode(3)
+                kept.encoders.append(list.superEncoder())
+                kept.unkeyed.append(list)
+            }
+            if failing { throw Failure() }
+        }
+    }
+
+    @Test("A container kept after its encoder switched kinds is ignored, never a crash")
+    func switchingKinds() throws {
+        let kept = Kept()
+        #expect(try FlowSnapshotValue(encoding: Switching(kept: kept)) == .array([.int(1)]))
+        #expect(
+            try FlowSnapshotValue(encoding: Switching(kept: kept, toList: false))
+                == .object(["a": .int(1)]))
+        // Writing through what was kept after the encoding changes nothing and is safe.
+        var keyed = try #require(kept.keyed.first)
+        try keyed.encode(4, forKey: .a)
+        var late = keyed.nestedContainer(keyedBy: Switching.Keys.self, forKey: .b)
+        try late.encode(5, forKey: .a)
+        var list = try #require(kept.unkeyed.first)
+        var nested = list.nestedContainer(keyedBy: Switching.Keys.self)
+        try nested.encode(6, forKey: .a)
+        for encoder in kept.encoders {
+            var single = encoder.singleValueContainer()
+            try single.encode(7)
+            _ = encoder.codingPath
+        }
+    }
+
+    @Test("The encoder's nodes are released after an encoding, a failed one, and a late write")
+    func nodesReleased() throws {
+        for (toList, failing) in [(true, false), (false, false), (true, true), (false, true)] {
+            var kept: Kept? = Kept()
+            _ = try? FlowSnapshotValue(
+                encoding: Switching(kept: kept!, toList: toList, failing: failing))
+            if var keyed = kept!.keyed.first {
+                var late = keyed.nestedContainer(keyedBy: Switching.Keys.self, forKey: .a)
+                try late.encode(1, forKey: .b)
+            }
+            let nodes = kept!.nodes()
+            #expect(nodes.allSatisfy { $0.node != nil })
+            kept = nil
+            #expect(nodes.allSatisfy { $0.node == nil }, "toList: \(toList), failing: \(failing)")
+        }
+        // Nested values of a value that throws deep down.
+        let log = PathLog()
+        #expect(throws: EncodingError.self) {
+            try FlowSnapshotValue(encoding: Probe(levels: 3, failing: true, log: log))
+        }
     }
 
     enum Screen: Codable, Hashable, Sendable {

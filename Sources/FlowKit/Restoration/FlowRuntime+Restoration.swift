@@ -207,23 +207,22 @@ extension FlowRuntime {
         if let nodeRoute = node.route {
             route = try _storedRoute(nodeRoute, at: node.path, types: &types)
         }
-        var snapshot = FlowSnapshot.Node(
-            name: node.name, kind: kind, route: route, children: children,
-            presented: presented, state: state)
+        var selectedTab: Int?
+        var focusedRegion: Int?
+        var split: FlowSplit?
         switch kind {
-        case .tabs:
-            snapshot.selectedTab = node._selectedIndex
-        case .parallel:
-            snapshot.focusedRegion = (node as? FlowParallel)?._focus
+        case .tabs: selectedTab = node._selectedIndex
+        case .parallel: focusedRegion = (node as? FlowParallel)?._focus
         case .split:
-            let split = node as? FlowSplit
-            snapshot.focusedRegion = split?._focus
-            snapshot.collapsed = split.flatMap { $0._isCollapsed ? true : nil }
-            snapshot.preferredColumn = split?._preferredCompact
-        case .node, .stack, .switch:
-            break
+            split = node as? FlowSplit
+            focusedRegion = split?._focus
+        case .node, .stack, .switch: break
         }
-        return snapshot
+        return FlowSnapshot.Node(
+            name: node.name, kind: kind, route: route, children: children,
+            presented: presented, selectedTab: selectedTab, state: state,
+            focusedRegion: focusedRegion, collapsed: split.flatMap { $0._isCollapsed ? true : nil },
+            preferredColumn: split?._preferredCompact)
     }
 
     /// `route` as a snapshot stores it; `path` names the node (or history) for errors, and is
@@ -231,7 +230,8 @@ extension FlowRuntime {
     private func _storedRoute(
         _ route: FlowRoute, at path: @autoclosure () -> String, types: inout _SnapshotTypeCache
     ) throws -> FlowSnapshot.Route {
-        let type = types.facts(of: route)
+        let base = route.base
+        let type = types.facts(of: base)
         guard let encodable = type.encodable else {
             throw FlowSnapshotError.notEncodable(
                 path: path(),
@@ -239,7 +239,9 @@ extension FlowRuntime {
                     + "not Encodable")
         }
         do {
-            return try FlowSnapshot.Route(route, typeName: type.name, encodable: encodable)
+            return try FlowSnapshot.Route(
+                route, base: base, typeName: type.name, encodable: encodable,
+                reusing: &types.encodingTop)
         } catch {
             throw FlowSnapshotError.notEncodable(
                 path: path(), reason: "its route \(route) does not encode: \(error)")

@@ -242,15 +242,21 @@ extension FlowSnapshot {
         /// - Throws: `EncodingError` if the route's value is not `Encodable` or cannot be
         ///   encoded.
         public init(_ route: FlowRoute) throws {
+            var top: _EncodingNode?
+            let base = route.base
             try self.init(
-                route, typeName: route.typeName,
-                encodable: Swift.type(of: route.base) as? any Encodable.Type)
+                route, base: base, typeName: route.typeName,
+                encodable: Swift.type(of: base) as? any Encodable.Type, reusing: &top)
         }
 
-        /// Stores `route`, whose value's type is named `typeName` (``FlowRoute/typeName``) and
-        /// is `encodable` (`nil` if not `Encodable`): a caller storing many routes looks both
-        /// up once per type.
-        init(_ route: FlowRoute, typeName: String, encodable: (any Encodable.Type)?) throws {
+        /// Stores `route`, whose value `base` is of the type named `typeName`
+        /// (``FlowRoute/typeName``), `encodable` (`nil` if it is not `Encodable`): a caller
+        /// storing many routes looks both up once per type, and encodes them all with one
+        /// `top` node.
+        init(
+            _ route: FlowRoute, base: any Hashable & Sendable, typeName: String,
+            encodable: (any Encodable.Type)?, reusing top: inout _EncodingNode?
+        ) throws {
             guard let encodable else {
                 throw EncodingError.invalidValue(
                     route.base,
@@ -261,17 +267,16 @@ extension FlowSnapshot {
                             + "which is not Encodable"))
             }
             type = typeName
-            value = try Self.encode(route, as: encodable)
+            value = try Self.encode(base, as: encodable, reusing: &top)
         }
 
-        /// The value of `route`, of type `Value`, encoded.
+        /// `base`, whose dynamic type is `Value`, encoded. (The forced cast cannot fail: the
+        /// caller found `type` as the type of `base`.)
         private static func encode<Value: Encodable>(
-            _ route: FlowRoute, as type: Value.Type
+            _ base: any Hashable & Sendable, as type: Value.Type,
+            reusing top: inout _EncodingNode?
         ) throws -> FlowSnapshotValue {
-            guard let value = route.base as? Value else {
-                preconditionFailure("a route's value is not of its own type")
-            }
-            return try _SnapshotValueEncoder.encode(value)
+            try _SnapshotValueEncoder.encode(base as! Value, reusing: &top)
         }
 
         private enum CodingKeys: String, CodingKey {

@@ -22,22 +22,27 @@ struct _SnapshotTypeCache {
     private var lastRouteFacts = RouteType(name: "", encodable: nil)
     private var routeTypes: [ObjectIdentifier: RouteType] = [:]
 
+    /// The top node the snapshot's route values are encoded with (see _EncodingNode).
+    var encodingTop: _EncodingNode?
+
     private var lastNodeClass: ObjectIdentifier?
     private var lastNodeFacts = NodeClass(kind: .node, isRestorable: false)
     private var nodeClasses: [ObjectIdentifier: NodeClass] = [:]
 
-    /// The name a stored route gives the type of `route`'s value (``FlowRoute/typeName``),
-    /// and that type as `Encodable`.
-    mutating func facts(of route: FlowRoute) -> RouteType {
-        let type = route.valueType
+    /// The name a stored route gives the type of a route's value `base`
+    /// (``FlowRoute/typeName``), and that type as `Encodable`. (Keyed by the value's dynamic
+    /// type: a class route's value may be of a subclass of the route's type.)
+    mutating func facts(of base: any Hashable & Sendable) -> RouteType {
+        let dynamicType = Swift.type(of: base)
+        let type = ObjectIdentifier(dynamicType)
         if type == lastRouteType { return lastRouteFacts }
         let facts: RouteType
         if let known = routeTypes[type] {
             facts = known
         } else {
-            let base = route.base
             facts = RouteType(
-                name: route.typeName, encodable: Swift.type(of: base) as? any Encodable.Type)
+                name: String(reflecting: dynamicType),
+                encodable: dynamicType as? any Encodable.Type)
             routeTypes[type] = facts
         }
         lastRouteType = type

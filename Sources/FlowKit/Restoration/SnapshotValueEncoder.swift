@@ -14,10 +14,28 @@ enum _SnapshotValueEncoder {
     /// Encodes `value`. A value that encodes nothing becomes an empty object (as JSON does
     /// for a nested value).
     static func encode<Value: Encodable>(_ value: Value) throws -> FlowSnapshotValue {
+        var top: _EncodingNode?
+        return try encode(value, reusing: &top)
+    }
+
+    /// Encodes `value` with `top` as the top node (made if `nil`), whose finished nodes the
+    /// encoding reuses; `top` is left for the next value (or `nil` if something the value
+    /// encoded still holds it).
+    static func encode<Value: Encodable>(
+        _ value: Value, reusing top: inout _EncodingNode?
+    ) throws -> FlowSnapshotValue {
         if let direct = direct(value) { return direct }
-        let node = _EncodingNode(parent: nil, key: nil, index: -1)
-        try value.encode(to: _ValueEncoder(node: node))
-        return node.finish()
+        var node = top.take() ?? _EncodingNode(shape: .empty)
+        node.reopen()
+        do {
+            try value.encode(to: _ValueEncoder(node: node))
+        } catch {
+            node.discard()
+            throw error
+        }
+        let result = node.finish()
+        if isKnownUniquelyReferenced(&node) { top = node }
+        return result
     }
 
     /// `value` as a snapshot value without an encoder, if its type is one of the built-in
@@ -58,39 +76,57 @@ enum _SnapshotValueEncoder {
 
 /// Where one encoded value goes: an object, an array or a single value, filled by containers
 /// (or left empty), with the nodes of the nested containers and super-encoders opened in it.
+///
+/// A child holds its parent (for coding paths) and the parent its children until it is
+/// finished, when the links are cut; an encoding that throws cuts them with ``discard()``.
+/// A finished or discarded node is closed: what is nested in it later (through a container
+/// the encoded value kept) is not linked to it, so no cycle of nodes outlives an encoding.
+/// The top node keeps the finished nodes of its tree that nothing else holds, for the nested
+/// values of the next value encoded with it (``_SnapshotValueEncoder/encode(_:reusing:)``).
 final class _EncodingNode {
     enum Shape {
         case empty, value, object, array
     }
 
-    /// The node this one is nested in, `nil` at the top.
-    let parent: _EncodingNode?
-    /// The key under which the parent holds this node (`nil` at the top and in an array).
-    let key: (any CodingKey)?
-    /// The position in the parent's array, or -1.
-    let index: Int
+    /// Where a node is nested (one stored property: one access to set it).
+    struct Link {
+        /// The node this one is nested in, `nil` at the top.
+        var parent: _EncodingNode?
+        /// The key under which the parent holds this node (`nil` at the top and in an array).
+        var key: (any CodingKey)?
+        /// The position in the parent's array, or -1.
+        var index = -1
+    }
 
-    var shape = Shape.empty
-    var value = FlowSnapshotValue.null
-    var object: [String: FlowSnapshotValue] = [:]
-    var array: [FlowSnapshotValue] = []
+    private var link: Link
+    var parent: _EncodingNode? { link.parent }
+    var key: (any CodingKey)? { link.key }
+    var index: Int { link.index }
+
+    private(set) var shape: Shape
+    private var value = FlowSnapshotValue.null
+    private var object: [String: FlowSnapshotValue] = [:]
+    private(set) var array: [FlowSnapshotValue] = []
     /// The first nested node, and the others (most values nest at most one container per
     /// level: an enum case's associated values), in the order they were opened.
-    var firstNested: _EncodingNode?
-    var moreNested: [_EncodingNode] = []
+    private var firstNested: _EncodingNode?
+    private var moreNested: [_EncodingNode] = []
+    /// At the top: finished nodes, empty and held by nothing else, to be reused.
+    private var spare: [_EncodingNode] = []
+    /// Whether the node was finished or discarded (see above).
+    private var isClosed = false
 
-    init(parent: _EncodingNode?, key: (any CodingKey)?, index: Int) {
-        self.parent = parent
-        self.key = key
-        self.index = index
+    init(parent: _EncodingNode? = nil, key: (any CodingKey)? = nil, index: Int = -1, shape: Shape) {
+        link = Link(parent: parent, key: key, index: index)
+        self.shape = shape
     }
 
     /// The coding path of this node's value, built from the chain of parents.
     var codingPath: [any CodingKey] {
         var path: [any CodingKey] = []
-        var node: _EncodingNode? = self
-        while let current = node, let parent = current.parent {
-            path.append(current.key ?? _SnapshotCodingKey(intValue: current.index))
+        var node = self
+        while let parent = node.parent {
+            path.append(node.key ?? _SnapshotCodingKey(intValue: node.index))
             node = parent
         }
         return path.reversed()
@@ -101,37 +137,102 @@ final class _EncodingNode {
         codingPath + [key]
     }
 
-    /// The finished value; the node is emptied (it is finished once).
+    /// The finished value of this top node; the tree below it is cut (its nodes kept for
+    /// reuse) and the node is left empty.
     func finish() -> FlowSnapshotValue {
+        let result = finish(top: self)
+        value = .null
+        shape = .empty
+        return result
+    }
+
+    private func finish(top: _EncodingNode) -> FlowSnapshotValue {
+        isClosed = true
+        // A container the value kept after asking this node for a container of another kind
+        // may have written beside the current shape: that is dropped (it never crashes).
         switch shape {
-        case .empty:
-            return .object([:])
-        case .value:
-            return value
+        case .empty, .value:
+            let result = shape == .value ? value : .object([:])
+            if !object.isEmpty || !array.isEmpty || firstNested != nil { discard() }
+            return result
         case .object:
             var items = object
             object = [:]
-            if let first = firstNested {
-                items[first.key!.stringValue] = first.finish()
-                for node in moreNested { items[node.key!.stringValue] = node.finish() }
+            if !array.isEmpty { array = [] }
+            if var node = firstNested.take() {
+                place(&node, in: &items, top: top)
+                var more = moreNested
+                moreNested = []
+                while var node = more.popLast() { place(&node, in: &items, top: top) }
             }
             return .object(items)
         case .array:
             var items = array
             array = []
-            if let first = firstNested {
-                items[first.index] = first.finish()
-                for node in moreNested { items[node.index] = node.finish() }
+            if !object.isEmpty { object = [:] }
+            if var node = firstNested.take() {
+                place(&node, in: &items, top: top)
+                var more = moreNested
+                moreNested = []
+                while var node = more.popLast() { place(&node, in: &items, top: top) }
             }
             return .array(items)
         }
     }
 
-    /// Makes this node hold `shape`, dropping what it held if it held another.
-    @inline(__always)
+    /// Finishes the nested `node` into `items`, under its key.
+    private func place(
+        _ node: inout _EncodingNode, in items: inout [String: FlowSnapshotValue],
+        top: _EncodingNode
+    ) {
+        guard let key = node.key else { return node.discard() }
+        items[key.stringValue] = node.finish(top: top)
+        top.recycle(&node)
+    }
+
+    /// Finishes the nested `node` into `items`, at its index.
+    private func place(
+        _ node: inout _EncodingNode, in items: inout [FlowSnapshotValue], top: _EncodingNode
+    ) {
+        guard node.key == nil, items.indices.contains(node.index) else { return node.discard() }
+        items[node.index] = node.finish(top: top)
+        top.recycle(&node)
+    }
+
+    /// Keeps `node`, finished, for reuse if nothing else holds it (an encoder or container
+    /// kept by the value encoded keeps its node).
+    private func recycle(_ node: inout _EncodingNode) {
+        guard isKnownUniquelyReferenced(&node) else { return }
+        node.link = Link()
+        node.value = .null
+        spare.append(node)
+    }
+
+    /// Opens this finished top node for the next value (nothing else holds it).
+    func reopen() {
+        isClosed = false
+    }
+
+    /// Cuts the links from this node to the nodes nested in it, all the way down (after an
+    /// encoding threw: the values are dropped).
+    func discard() {
+        isClosed = true
+        value = .null
+        object = [:]
+        array = []
+        var nested = moreNested
+        moreNested = []
+        if let first = firstNested.take() { nested.append(first) }
+        for node in nested { node.discard() }
+    }
+
+    /// Makes this node hold `shape`, dropping what it held if it held another (an empty node
+    /// holds nothing).
     func become(_ shape: Shape) {
-        guard self.shape != shape else { return }
+        let current = self.shape
+        guard current != shape else { return }
         self.shape = shape
+        guard current != .empty else { return }
         value = .null
         object = [:]
         array = []
@@ -145,7 +246,6 @@ final class _EncodingNode {
     }
 
     /// Stores `value` under `name` in this node's object (the last write to a key wins).
-    @inline(__always)
     func set(_ value: FlowSnapshotValue, for name: String) {
         if firstNested != nil { removeNested(named: name) }
         object[name] = value
@@ -155,26 +255,42 @@ final class _EncodingNode {
         array.append(value)
     }
 
-    /// A new node nested under `key` in this node's object (replacing what it held there).
-    func nested(for key: any CodingKey) -> _EncodingNode {
+    /// A new node of `shape` nested under `key` in this node's object (replacing what it
+    /// held there).
+    func nested(for key: any CodingKey, shape: Shape) -> _EncodingNode {
         let name = key.stringValue
         if firstNested != nil { removeNested(named: name) }
         if !object.isEmpty { object[name] = nil }
-        let node = _EncodingNode(parent: self, key: key, index: -1)
+        let node = child(key: key, index: -1, shape: shape)
         addNested(node)
         return node
     }
 
-    /// A new node appended to this node's array.
-    func appendedNested() -> _EncodingNode {
-        let node = _EncodingNode(parent: self, key: nil, index: array.count)
+    /// A new node of `shape` appended to this node's array.
+    func appendedNested(shape: Shape) -> _EncodingNode {
+        let node = child(key: nil, index: array.count, shape: shape)
         array.append(.null)
         addNested(node)
         return node
     }
 
+    /// A child node: a spare one of the top node if it has one, else a new one.
+    private func child(key: (any CodingKey)?, index: Int, shape: Shape) -> _EncodingNode {
+        var top = self
+        while let parent = top.parent { top = parent }
+        guard let node = top.spare.popLast() else {
+            return _EncodingNode(parent: self, key: key, index: index, shape: shape)
+        }
+        node.link = Link(parent: self, key: key, index: index)
+        node.shape = shape
+        node.isClosed = isClosed
+        return node
+    }
+
     private func addNested(_ node: _EncodingNode) {
-        if firstNested == nil {
+        if isClosed {
+            node.isClosed = true
+        } else if firstNested == nil {
             firstNested = node
         } else {
             moreNested.append(node)
@@ -183,10 +299,13 @@ final class _EncodingNode {
 
     /// Forgets the nested node under `name`, if any (a later write to its key replaced it).
     private func removeNested(named name: String) {
-        moreNested.removeAll { $0.key!.stringValue == name }
-        if let first = firstNested, first.key!.stringValue == name {
+        var removed = moreNested.filter { $0.key?.stringValue == name }
+        moreNested.removeAll { $0.key?.stringValue == name }
+        if let first = firstNested, first.key?.stringValue == name {
+            removed.append(first)
             firstNested = moreNested.isEmpty ? nil : moreNested.removeFirst()
         }
+        for node in removed { node.discard() }
     }
 }
 
@@ -206,184 +325,4 @@ struct _SnapshotCodingKey: CodingKey {
     }
 
     static let `super` = _SnapshotCodingKey(stringValue: "super")
-}
-
-struct _ValueEncoder: Encoder {
-    let node: _EncodingNode
-    var codingPath: [any CodingKey] { node.codingPath }
-    var userInfo: [CodingUserInfoKey: Any] { [:] }
-
-    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        node.become(.object)
-        return KeyedEncodingContainer(_KeyedValueEncoding<Key>(node: node))
-    }
-
-    func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        node.become(.array)
-        return _UnkeyedValueEncoding(node: node)
-    }
-
-    func singleValueContainer() -> any SingleValueEncodingContainer {
-        _SingleValueEncoding(node: node)
-    }
-}
-
-struct _KeyedValueEncoding<Key: CodingKey>: KeyedEncodingContainerProtocol {
-    let node: _EncodingNode
-    var codingPath: [any CodingKey] { node.codingPath }
-
-    mutating func encodeNil(forKey key: Key) throws { node.set(.null, for: key.stringValue) }
-    mutating func encode(_ value: Bool, forKey key: Key) throws {
-        node.set(.bool(value), for: key.stringValue)
-    }
-    mutating func encode(_ value: String, forKey key: Key) throws {
-        node.set(.string(value), for: key.stringValue)
-    }
-    mutating func encode(_ value: Double, forKey key: Key) throws {
-        node.set(.double(value), for: key.stringValue)
-    }
-    mutating func encode(_ value: Float, forKey key: Key) throws {
-        node.set(.double(Double(value)), for: key.stringValue)
-    }
-    mutating func encode(_ value: Int, forKey key: Key) throws {
-        node.set(.int(Int64(value)), for: key.stringValue)
-    }
-    mutating func encode(_ value: Int64, forKey key: Key) throws {
-        node.set(.int(value), for: key.stringValue)
-    }
-    mutating func encode(_ value: Int8, forKey key: Key) throws { try integer(value, key) }
-    mutating func encode(_ value: Int16, forKey key: Key) throws { try integer(value, key) }
-    mutating func encode(_ value: Int32, forKey key: Key) throws { try integer(value, key) }
-    mutating func encode(_ value: UInt, forKey key: Key) throws { try integer(value, key) }
-    mutating func encode(_ value: UInt8, forKey key: Key) throws { try integer(value, key) }
-    mutating func encode(_ value: UInt16, forKey key: Key) throws { try integer(value, key) }
-    mutating func encode(_ value: UInt32, forKey key: Key) throws { try integer(value, key) }
-    mutating func encode(_ value: UInt64, forKey key: Key) throws { try integer(value, key) }
-
-    private func integer(_ value: some BinaryInteger, _ key: Key) throws {
-        let node = node
-        node.set(
-            try _SnapshotValueEncoder.integer(value) { node.codingPath(appending: key) },
-            for: key.stringValue)
-    }
-
-    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        if let direct = _SnapshotValueEncoder.direct(value) {
-            node.set(direct, for: key.stringValue)
-        } else {
-            try value.encode(to: _ValueEncoder(node: node.nested(for: key)))
-        }
-    }
-
-    mutating func nestedContainer<NestedKey: CodingKey>(
-        keyedBy keyType: NestedKey.Type, forKey key: Key
-    ) -> KeyedEncodingContainer<NestedKey> {
-        let nested = node.nested(for: key)
-        nested.become(.object)
-        return KeyedEncodingContainer(_KeyedValueEncoding<NestedKey>(node: nested))
-    }
-
-    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        let nested = node.nested(for: key)
-        nested.become(.array)
-        return _UnkeyedValueEncoding(node: nested)
-    }
-
-    mutating func superEncoder() -> any Encoder {
-        _ValueEncoder(node: node.nested(for: _SnapshotCodingKey.super))
-    }
-
-    mutating func superEncoder(forKey key: Key) -> any Encoder {
-        _ValueEncoder(node: node.nested(for: key))
-    }
-}
-
-struct _UnkeyedValueEncoding: UnkeyedEncodingContainer {
-    let node: _EncodingNode
-    var codingPath: [any CodingKey] { node.codingPath }
-    var count: Int { node.array.count }
-
-    mutating func encodeNil() throws { node.append(.null) }
-    mutating func encode(_ value: Bool) throws { node.append(.bool(value)) }
-    mutating func encode(_ value: String) throws { node.append(.string(value)) }
-    mutating func encode(_ value: Double) throws { node.append(.double(value)) }
-    mutating func encode(_ value: Float) throws { node.append(.double(Double(value))) }
-    mutating func encode(_ value: Int) throws { node.append(.int(Int64(value))) }
-    mutating func encode(_ value: Int64) throws { node.append(.int(value)) }
-    mutating func encode(_ value: Int8) throws { try integer(value) }
-    mutating func encode(_ value: Int16) throws { try integer(value) }
-    mutating func encode(_ value: Int32) throws { try integer(value) }
-    mutating func encode(_ value: UInt) throws { try integer(value) }
-    mutating func encode(_ value: UInt8) throws { try integer(value) }
-    mutating func encode(_ value: UInt16) throws { try integer(value) }
-    mutating func encode(_ value: UInt32) throws { try integer(value) }
-    mutating func encode(_ value: UInt64) throws { try integer(value) }
-
-    private func integer(_ value: some BinaryInteger) throws {
-        let node = node
-        node.append(
-            try _SnapshotValueEncoder.integer(value) {
-                node.codingPath(appending: _SnapshotCodingKey(intValue: node.array.count))
-            })
-    }
-
-    mutating func encode<T: Encodable>(_ value: T) throws {
-        if let direct = _SnapshotValueEncoder.direct(value) {
-            node.append(direct)
-        } else {
-            try value.encode(to: _ValueEncoder(node: node.appendedNested()))
-        }
-    }
-
-    mutating func nestedContainer<NestedKey: CodingKey>(
-        keyedBy keyType: NestedKey.Type
-    ) -> KeyedEncodingContainer<NestedKey> {
-        let nested = node.appendedNested()
-        nested.become(.object)
-        return KeyedEncodingContainer(_KeyedValueEncoding<NestedKey>(node: nested))
-    }
-
-    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-        let nested = node.appendedNested()
-        nested.become(.array)
-        return _UnkeyedValueEncoding(node: nested)
-    }
-
-    mutating func superEncoder() -> any Encoder {
-        _ValueEncoder(node: node.appendedNested())
-    }
-}
-
-struct _SingleValueEncoding: SingleValueEncodingContainer {
-    let node: _EncodingNode
-    var codingPath: [any CodingKey] { node.codingPath }
-
-    mutating func encodeNil() throws { node.setValue(.null) }
-    mutating func encode(_ value: Bool) throws { node.setValue(.bool(value)) }
-    mutating func encode(_ value: String) throws { node.setValue(.string(value)) }
-    mutating func encode(_ value: Double) throws { node.setValue(.double(value)) }
-    mutating func encode(_ value: Float) throws { node.setValue(.double(Double(value))) }
-    mutating func encode(_ value: Int) throws { node.setValue(.int(Int64(value))) }
-    mutating func encode(_ value: Int64) throws { node.setValue(.int(value)) }
-    mutating func encode(_ value: Int8) throws { try integer(value) }
-    mutating func encode(_ value: Int16) throws { try integer(value) }
-    mutating func encode(_ value: Int32) throws { try integer(value) }
-    mutating func encode(_ value: UInt) throws { try integer(value) }
-    mutating func encode(_ value: UInt8) throws { try integer(value) }
-    mutating func encode(_ value: UInt16) throws { try integer(value) }
-    mutating func encode(_ value: UInt32) throws { try integer(value) }
-    mutating func encode(_ value: UInt64) throws { try integer(value) }
-
-    private func integer(_ value: some BinaryInteger) throws {
-        let node = node
-        node.setValue(try _SnapshotValueEncoder.integer(value) { node.codingPath })
-    }
-
-    mutating func encode<T: Encodable>(_ value: T) throws {
-        if let direct = _SnapshotValueEncoder.direct(value) {
-            node.setValue(direct)
-        } else {
-            try value.encode(to: _ValueEncoder(node: node))
-        }
-    }
 }
