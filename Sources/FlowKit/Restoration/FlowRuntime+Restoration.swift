@@ -22,7 +22,8 @@ extension FlowRuntime {
         if guarding { _phase = .checking }
         defer { if guarding { _phase = .idle } }
         var count = 0
-        let node = try _snapshot(of: root, depth: 1, count: &count)
+        var types = _SnapshotTypeCache()
+        let node = try _snapshot(of: root, depth: 1, count: &count, types: &types)
         var history: [FlowSnapshot.HistoryEntry] = []
         var routes = 0
         for (path, recorded) in _history.sorted(by: { $0.key < $1.key }) {
@@ -32,7 +33,8 @@ extension FlowRuntime {
             }
             history.append(
                 FlowSnapshot.HistoryEntry(
-                    path: path, routes: try recorded.map { try _storedRoute($0, at: path) }))
+                    path: path,
+                    routes: try recorded.map { try _storedRoute($0, at: path, types: &types) }))
         }
         return FlowSnapshot(root: node, history: history, schema: snapshotSchema?.version)
     }
@@ -166,9 +168,10 @@ extension FlowRuntime {
         return lazy.report
     }
 
-    /// The snapshot of `node`'s subtree (`depth` is the node's; `count` the nodes so far).
+    /// The snapshot of `node`'s subtree (`depth` is the node's; `count` the nodes so far;
+    /// `types` what this snapshot learned per type).
     private func _snapshot(
-        of node: FlowController, depth: Int, count: inout Int
+        of node: FlowController, depth: Int, count: inout Int, types: inout _SnapshotTypeCache
     ) throws -> FlowSnapshot.Node {
         guard depth <= FlowSnapshot.maximumDepth else {
             throw FlowSnapshotError.tooDeep(limit: FlowSnapshot.maximumDepth)
@@ -180,7 +183,8 @@ extension FlowRuntime {
         if _RuntimeActivity.pendingBranches != 0, let stored = _pendingContent(of: node) {
             return try _snapshot(ofPending: node, stored: stored, count: &count)
         }
-        let kind = FlowSnapshot.Node.Kind(of: node)
+        let facts = types.facts(of: node)
+        let kind = facts.kind
         if kind == .stack && node._children.isEmpty && !node._isSplitColumn {
             throw FlowSnapshotError.notEncodable(
                 path: node.path, reason: "an empty stack cannot be restored")
@@ -188,40 +192,59 @@ extension FlowRuntime {
         var children: [FlowSnapshot.Node] = []
         children.reserveCapacity(node._children.count)
         for child in node._children {
-            children.append(try _snapshot(of: child, depth: depth + 1, count: &count))
+            children.append(
+                try _snapshot(of: child, depth: depth + 1, count: &count, types: &types))
         }
         var presented: FlowSnapshot.Node?
         if let node = node._presented {
-            presented = try _snapshot(of: node, depth: depth + 1, count: &count)
+            presented = try _snapshot(of: node, depth: depth + 1, count: &count, types: &types)
         }
         var state: FlowSnapshotValue?
-        if let restorable = node as? any FlowRestorable {
+        if facts.isRestorable, let restorable = node as? any FlowRestorable {
             state = try _saveState(of: restorable)
         }
-        let split = node as? FlowSplit
+        var route: FlowSnapshot.Route?
+        if let nodeRoute = node.route {
+            route = try _storedRoute(nodeRoute, at: node.path, types: &types)
+        }
+        var selectedTab: Int?
+        var focusedRegion: Int?
+        var split: FlowSplit?
+        switch kind {
+        case .tabs: selectedTab = node._selectedIndex
+        case .parallel: focusedRegion = (node as? FlowParallel)?._focus
+        case .split:
+            split = node as? FlowSplit
+            focusedRegion = split?._focus
+        case .node, .stack, .switch: break
+        }
         return FlowSnapshot.Node(
-            name: node.name, kind: kind,
-            route: try node.route.map { try _storedRoute($0, at: node.path) },
-            children: children, presented: presented,
-            selectedTab: (node as? FlowTabs)?._selectedIndex, state: state,
-            focusedRegion: (node as? FlowParallel)?._focus,
-            collapsed: split.flatMap { $0._isCollapsed ? true : nil },
+            name: node.name, kind: kind, route: route, children: children,
+            presented: presented, selectedTab: selectedTab, state: state,
+            focusedRegion: focusedRegion, collapsed: split.flatMap { $0._isCollapsed ? true : nil },
             preferredColumn: split?._preferredCompact)
     }
 
-    /// `route` as a snapshot stores it; `path` names the node (or history) for errors.
-    private func _storedRoute(_ route: FlowRoute, at path: String) throws -> FlowSnapshot.Route {
-        guard route.base is any Encodable else {
+    /// `route` as a snapshot stores it; `path` names the node (or history) for errors, and is
+    /// only evaluated to throw one.
+    private func _storedRoute(
+        _ route: FlowRoute, at path: @autoclosure () -> String, types: inout _SnapshotTypeCache
+    ) throws -> FlowSnapshot.Route {
+        let base = route.base
+        let type = types.facts(of: base)
+        guard let encodable = type.encodable else {
             throw FlowSnapshotError.notEncodable(
-                path: path,
-                reason: "its route \(route) has a value of type \(route.typeName), which is "
+                path: path(),
+                reason: "its route \(route) has a value of type \(type.name), which is "
                     + "not Encodable")
         }
         do {
-            return try FlowSnapshot.Route(route)
+            return try FlowSnapshot.Route(
+                route, base: base, typeName: type.name, encodable: encodable,
+                reusing: &types.encodingTop)
         } catch {
             throw FlowSnapshotError.notEncodable(
-                path: path, reason: "its route \(route) does not encode: \(error)")
+                path: path(), reason: "its route \(route) does not encode: \(error)")
         }
     }
 }

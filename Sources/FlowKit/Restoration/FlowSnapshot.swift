@@ -242,17 +242,41 @@ extension FlowSnapshot {
         /// - Throws: `EncodingError` if the route's value is not `Encodable` or cannot be
         ///   encoded.
         public init(_ route: FlowRoute) throws {
-            guard let value = route.base as? any Encodable else {
+            var top: _EncodingNode?
+            let base = route.base
+            try self.init(
+                route, base: base, typeName: route.typeName,
+                encodable: Swift.type(of: base) as? any Encodable.Type, reusing: &top)
+        }
+
+        /// Stores `route`, whose value `base` is of the type named `typeName`
+        /// (``FlowRoute/typeName``), `encodable` (`nil` if it is not `Encodable`): a caller
+        /// storing many routes looks both up once per type, and encodes them all with one
+        /// `top` node.
+        init(
+            _ route: FlowRoute, base: any Hashable & Sendable, typeName: String,
+            encodable: (any Encodable.Type)?, reusing top: inout _EncodingNode?
+        ) throws {
+            guard let encodable else {
                 throw EncodingError.invalidValue(
                     route.base,
                     EncodingError.Context(
                         codingPath: [],
                         debugDescription:
-                            "the route \(route) has a value of type \(route.typeName), "
+                            "the route \(route) has a value of type \(typeName), "
                             + "which is not Encodable"))
             }
-            type = route.typeName
-            self.value = try FlowSnapshotValue(encoding: value)
+            type = typeName
+            value = try Self.encode(base, as: encodable, reusing: &top)
+        }
+
+        /// `base`, whose dynamic type is `Value`, encoded. (The forced cast cannot fail: the
+        /// caller found `type` as the type of `base`.)
+        private static func encode<Value: Encodable>(
+            _ base: any Hashable & Sendable, as type: Value.Type,
+            reusing top: inout _EncodingNode?
+        ) throws -> FlowSnapshotValue {
+            try _SnapshotValueEncoder.encode(base as! Value, reusing: &top)
         }
 
         private enum CodingKeys: String, CodingKey {

@@ -31,7 +31,7 @@ public enum FlowSnapshotValue: Codable, Sendable, Hashable {
     ///     let value = try FlowSnapshotValue(encoding: Screen.detail(id: 7))
     ///
     /// - Throws: `EncodingError` if `value` cannot be encoded (an integer out of the
-    ///   64-bit signed range, a value asking for a super-encoder).
+    ///   64-bit signed range), and what the value's own `encode(to:)` throws.
     public init(encoding value: some Encodable) throws {
         self = try _SnapshotValueEncoder.encode(value)
     }
