@@ -15,11 +15,14 @@ extension _Restoration {
     /// renamed ones), its value migrated from the snapshot's schema and decoded.
     ///
     /// - Throws: `_LeftOut` for an unknown type, a value that does not decode, a route a
-    ///   migration dropped or a migration that threw.
-    func resolve(_ stored: FlowSnapshot.Route, at path: String) throws -> FlowRoute {
-        guard let type = types[stored.type] ?? schema?.renamed[stored.type] else {
+    ///   migration dropped or a migration that threw. `path` (the node's, for errors) is
+    ///   made only then.
+    func resolve(
+        _ stored: FlowSnapshot.Route, at path: @autoclosure () -> String
+    ) throws -> FlowRoute {
+        guard let type = routeType(named: stored.type) else {
             throw _LeftOut(
-                error: .unknownRoute(path: path, type: stored.type),
+                error: .unknownRoute(path: path(), type: stored.type),
                 reason: "its route type \(stored.type) is unknown")
         }
         var value = stored.value
@@ -33,13 +36,13 @@ extension _Restoration {
                         "its route (\(stored.type)) was dropped by its migration to "
                         + "schema \(version)"
                     throw _LeftOut(
-                        error: .invalidRoute(path: path, type: stored.type, reason: reason),
+                        error: .invalidRoute(path: path(), type: stored.type, reason: reason),
                         reason: reason)
                 }
             } catch let error as _MigrationError {
                 let reason = "its route (\(stored.type)): \(error)"
                 throw _LeftOut(
-                    error: .invalidRoute(path: path, type: stored.type, reason: reason),
+                    error: .invalidRoute(path: path(), type: stored.type, reason: reason),
                     reason: reason)
             }
         }
@@ -48,7 +51,7 @@ extension _Restoration {
         } catch {
             let name = String(reflecting: type)
             throw _LeftOut(
-                error: .invalidRoute(path: path, type: stored.type, reason: "\(error)"),
+                error: .invalidRoute(path: path(), type: stored.type, reason: "\(error)"),
                 reason: "its route does not decode as \(name): \(_shortReason(error))")
         }
     }

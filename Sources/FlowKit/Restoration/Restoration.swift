@@ -17,6 +17,9 @@ final class _Restoration {
     /// The route value types known so far, by `String(reflecting:)` name.
     private(set) var types: [String: any (Decodable & Hashable & Sendable).Type] = [:]
     private var seenTypes = Set<ObjectIdentifier>()
+    /// The last route type found by name: a tree's routes are mostly of a few types, and
+    /// comparing a name is cheaper than hashing it. Never stale: `types` only grows.
+    private var lastType: (name: String, type: any (Decodable & Hashable & Sendable).Type)?
     /// Nodes whose entry guard allowed them. Each stays in the tree until the commit (a node
     /// is left out only before its guard allows it), so no identity here outlives its node.
     private(set) var decided = Set<ObjectIdentifier>()
@@ -97,6 +100,13 @@ final class _Restoration {
     /// Rebuilds what `node` (restored, its guard allowed it) embeds and presents.
     func restoreContent(of node: FlowController, from stored: FlowSnapshot.Node) throws {
         learnTypes(of: node)
+        // A leaf restored as a leaf (most nodes: screens) keeps its empty content: nothing
+        // to record, rebuild or announce.
+        if stored.children.isEmpty, stored.presented == nil, node._children.isEmpty,
+            node._presented == nil, !(node is FlowTabs), !(node is FlowParallel)
+        {
+            return
+        }
         let children = node._children
         let presented = node._presented
         recordComposition(of: node)
@@ -249,26 +259,27 @@ final class _Restoration {
     private func build(
         _ stored: FlowSnapshot.Node, in parent: FlowController, presenting: Bool
     ) throws -> FlowController {
-        let path = "\(parent.path)/\(stored.name)"
+        // The node's path, made only for an error.
+        func path() -> String { "\(parent.path)/\(stored.name)" }
         guard let storedRoute = stored.route else {
             throw FlowSnapshotError.mismatch(
-                path: path,
+                path: path(),
                 reason:
                     "the node has no route, so it restores only onto a node the app composes "
                     + "at its place, and there is none")
         }
-        let route = try resolve(storedRoute, at: path)
+        let route = try resolve(storedRoute, at: path())
         let node: FlowController
         do {
             node = presenting ? try parent._makePresented(route) : try parent._makeChild(route)
         } catch let error as FlowError {
-            throw FlowSnapshotError.buildFailed(path: path, error: error)
+            throw FlowSnapshotError.buildFailed(path: path(), error: error)
         }
         built.append(node)
         let kind = FlowSnapshot.Node.Kind(of: node)
         guard kind == stored.kind else {
             throw FlowSnapshotError.impossibleShape(
-                path: path,
+                path: path(),
                 reason:
                     "the snapshot has a \(stored.kind.rawValue) here, but the factory for "
                     + "\(route) builds a \(kind.rawValue)")
@@ -347,6 +358,14 @@ final class _Restoration {
         for route in extras.factories.keys { learn(type(of: route.base)) }
         for route in extras.globals.keys { learn(type(of: route.base)) }
         for type in extras.familyTypes.values { learn(type) }
+    }
+
+    /// The route type named `name`: a known one, else one the schema renamed.
+    func routeType(named name: String) -> (any (Decodable & Hashable & Sendable).Type)? {
+        if let lastType, lastType.name == name { return lastType.type }
+        guard let type = types[name] ?? schema?.renamed[name] else { return nil }
+        lastType = (name, type)
+        return type
     }
 
     private func learn(_ type: Any.Type) {
