@@ -63,6 +63,12 @@ final class _Restoration {
         for type in schema?.knownRouteTypes ?? [] { learn(type) }
     }
 
+    /// Makes room for `count` nodes in the sets and lists that grow by one per node.
+    func reserveCapacity(_ count: Int) {
+        decided.reserveCapacity(count)
+        built.reserveCapacity(count)
+    }
+
     // MARK: Restoring
 
     /// Rebuilds the snapshot's tree below `root` and the recorded history. Called in the
@@ -133,10 +139,13 @@ final class _Restoration {
         node._children = []
         var consumed = 0
         var lost = false
-        for (index, child) in stored.children.enumerated() {
+        // By index: the stored children are read in place, not copied one by one.
+        for index in stored.children.indices {
             consumed = index + 1
             let candidate = index < original.count ? original[index] : nil
-            if try place(child, candidate: candidate, in: node, presenting: false) == nil {
+            if try place(stored.children[index], candidate: candidate, in: node, presenting: false)
+                == nil
+            {
                 for above in stored.children[(index + 1)...] {
                     skipped.append(
                         FlowRestoreReport.Skipped(

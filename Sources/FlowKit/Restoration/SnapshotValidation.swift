@@ -4,9 +4,11 @@
 // cannot exhaust the stack either; a node's path is made only for the error that names it.
 
 extension FlowSnapshot {
-    /// Checks everything that needs no node but `root` (the runtime's root).
+    /// Checks everything that needs no node but `root` (the runtime's root), and returns the
+    /// number of nodes.
     @MainActor
-    func _validate(onto root: FlowController) throws {
+    @discardableResult
+    func _validate(onto root: FlowController) throws -> Int {
         guard Self.supportedVersions.contains(version) else {
             throw FlowSnapshotError.unsupportedVersion(
                 found: version, supported: Self.formatVersion)
@@ -43,6 +45,7 @@ extension FlowSnapshot {
                 throw FlowSnapshotError.tooLarge(limit: Self.maximumNodeCount)
             }
         }
+        return count
     }
 }
 
@@ -73,15 +76,34 @@ extension FlowSnapshot.Node {
                 throw FlowSnapshotError.tooLarge(limit: FlowSnapshot.maximumNodeCount)
             }
             try presented?._validateSubtree(depth: depth + 1, isColumn: false, count: &count)
-            var index = children.count
-            while index > 0 {
-                index -= 1
-                try children[index]._validateSubtree(
-                    depth: depth + 1, isColumn: kind == .split, count: &count)
-            }
+            try Self._validateChildren(
+                children, depth: depth + 1, areColumns: kind == .split, count: &count)
         } catch var invalid as _InvalidShape {
             invalid.names.append(name)
             throw invalid
+        }
+    }
+
+    /// Checks `children` and their subtrees, last to first. A leaf (most nodes) is checked
+    /// in place: reading its parts from the list copies none of its other parts.
+    private static func _validateChildren(
+        _ children: [Self], depth: Int, areColumns: Bool, count: inout Int
+    ) throws {
+        guard children.isEmpty || depth <= FlowSnapshot.maximumDepth else {
+            throw FlowSnapshotError.tooDeep(limit: FlowSnapshot.maximumDepth)
+        }
+        var index = children.count
+        while index > 0 {
+            index -= 1
+            guard children[index].children.isEmpty, children[index]._isUnpresenting,
+                children[index].kind == .node, children[index].selectedTab == nil,
+                children[index].focusedRegion == nil, children[index].collapsed == nil,
+                children[index].preferredColumn == nil, _isValidNodeName(children[index].name)
+            else {
+                try children[index]._validateSubtree(
+                    depth: depth, isColumn: areColumns, count: &count)
+                continue
+            }
         }
     }
 

@@ -163,6 +163,7 @@ struct _KeyedValueDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
     var codingPath: [any CodingKey] { path.keys }
 
     var allKeys: [Key] {
+        if items.count == 1 { return Key(stringValue: items.first!.key).map { [$0] } ?? [] }
         var keys: [Key] = []
         keys.reserveCapacity(items.count)
         for name in items.keys {
@@ -171,10 +172,20 @@ struct _KeyedValueDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return keys
     }
 
-    func contains(_ key: Key) -> Bool { items[key.stringValue] != nil }
+    func contains(_ key: Key) -> Bool { item(key.stringValue) != nil }
+
+    /// The value under `name`. An object of one key (an enum case, a one-field struct) is
+    /// read by comparing the name, cheaper than hashing it.
+    private func item(_ name: String) -> FlowSnapshotValue? {
+        if items.count == 1 {
+            let (only, value) = items.first!
+            return only == name ? value : nil
+        }
+        return items[name]
+    }
 
     private func value(for key: Key) throws -> FlowSnapshotValue {
-        guard let value = items[key.stringValue] else {
+        guard let value = item(key.stringValue) else {
             throw DecodingError.keyNotFound(
                 key,
                 DecodingError.Context(
