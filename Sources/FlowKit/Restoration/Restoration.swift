@@ -108,7 +108,7 @@ final class _Restoration {
         learnTypes(of: node)
         // A leaf restored as a leaf (most nodes: screens) keeps its empty content: nothing
         // to record, rebuild or announce.
-        if stored.children.isEmpty, stored.presented == nil, node._children.isEmpty,
+        if stored.children.isEmpty, stored._isUnpresenting, node._children.isEmpty,
             node._presented == nil, !(node is FlowTabs), !(node is FlowParallel)
         {
             return
