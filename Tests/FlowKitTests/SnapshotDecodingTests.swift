@@ -210,3 +210,66 @@ struct SnapshotDecodingTests {
 private func _describe(_ path: [any CodingKey]) -> [String] {
     path.map { key in key.intValue.map { "[\($0)]" } ?? key.stringValue }
 }
+
+/// Validation makes a node's path only for the node it refuses: these tests pin that path and
+/// which of several wrong nodes is named.
+@MainActor
+@Suite("Restoration: checking a snapshot's shape (paths of refused nodes)")
+struct SnapshotShapeTests {
+    func refusal(_ root: FlowSnapshot.Node) throws -> FlowSnapshotError? {
+        let runtime = try FlowRuntime(root: FlowController(name: "app"))
+        do {
+            try runtime.start(restoring: FlowSnapshot(root: root))
+        } catch let error as FlowSnapshotError {
+            #expect(!runtime.isRunning)
+            return error
+        }
+        return nil
+    }
+
+    @Test("A wrong node deep below, and inside a presented node, is named by its whole path")
+    func deepPaths() throws {
+        let empty = FlowSnapshot.Node(name: "c", kind: .stack)
+        let embedded = FlowSnapshot.Node(
+            name: "app",
+            children: [
+                FlowSnapshot.Node(
+                    name: "a", children: [FlowSnapshot.Node(name: "b", children: [empty])])
+            ])
+        #expect(
+            try refusal(embedded)
+                == .impossibleShape(path: "app/a/b/c", reason: "an empty stack"))
+        let presented = FlowSnapshot.Node(
+            name: "app",
+            children: [
+                FlowSnapshot.Node(
+                    name: "a", presented: FlowSnapshot.Node(name: "sheet", children: [empty]))
+            ])
+        #expect(
+            try refusal(presented)
+                == .impossibleShape(path: "app/a/sheet/c", reason: "an empty stack"))
+    }
+
+    @Test("Of several wrong nodes, the presented one is named first, then the last child")
+    func order() throws {
+        let first = FlowSnapshot.Node(name: "first", kind: .stack)
+        let second = FlowSnapshot.Node(name: "second", kind: .stack)
+        let sheet = FlowSnapshot.Node(name: "sheet", kind: .stack)
+        let stack = FlowSnapshot.Node(name: "stack", kind: .stack, children: [first, second])
+        #expect(
+            try refusal(FlowSnapshot.Node(name: "app", children: [stack]))
+                == .impossibleShape(path: "app/stack/second", reason: "an empty stack"))
+        #expect(
+            try refusal(FlowSnapshot.Node(name: "app", children: [stack], presented: sheet))
+                == .impossibleShape(path: "app/sheet", reason: "an empty stack"))
+    }
+
+    @Test("A snapshot made in code 1,000 levels deep is tooDeep, its leaves never reached")
+    func deepInCode() throws {
+        var node = FlowSnapshot.Node(name: "bad/name")
+        for _ in 0..<1_000 { node = FlowSnapshot.Node(name: "n", children: [node]) }
+        #expect(
+            try refusal(FlowSnapshot.Node(name: "app", children: [node]))
+                == .tooDeep(limit: FlowSnapshot.maximumDepth))
+    }
+}
