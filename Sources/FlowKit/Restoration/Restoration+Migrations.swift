@@ -1,7 +1,8 @@
 // Reading stored routes and states through the app's schema (FlowSnapshotSchema) before the
 // node they describe is built, and what a route or state that cannot be read costs: the node
 // is left out like one whose guard refused (`_LeftOut`), except where nothing can be left
-// out (the root, a tab, a region), where the restoration fails with the typed error.
+// out (the root, a tab, a region), where the restoration fails with the typed error. Also the
+// route types a restoration knows: learned from the nodes, found by name.
 
 /// A stored route or state that cannot be read: its node is left out with `reason`, or, where
 /// a node cannot be left out, the restoration fails with `error`.
@@ -107,6 +108,43 @@ extension _Restoration {
             throw leftOut.error
         }
     }
+}
+
+extension _Restoration {
+    // MARK: Route types
+
+    /// Learns the value types of the routes `node` registers (exact routes, families,
+    /// global routes): the types its snapshot children and their descendants may have.
+    func learnTypes(of node: FlowController) {
+        guard let extras = node._extras else { return }
+        for route in extras.factories.keys { learn(type(of: route.base)) }
+        for route in extras.globals.keys { learn(type(of: route.base)) }
+        for type in extras.familyTypes.values { learn(type) }
+    }
+
+    /// The route type named `name`: a known one, else one the schema renamed.
+    func routeType(named name: String) -> (any (Decodable & Hashable & Sendable).Type)? {
+        if let lastType, lastType.name == name { return lastType.type }
+        guard let type = types[name] ?? schema?.renamed[name] else { return nil }
+        lastType = (name, type)
+        return type
+    }
+
+    /// Knows `type` by its `String(reflecting:)` name if it can be a route value.
+    func learn(_ type: Any.Type) {
+        guard seenTypes.insert(ObjectIdentifier(type)).inserted,
+            let type = type as? any (Decodable & Hashable & Sendable).Type
+        else { return }
+        let name = String(reflecting: type)
+        if types[name] == nil { types[name] = type }
+    }
+}
+
+/// Decodes a stored route value as `type` (an opened route type).
+func _decodeRoute<Value: Decodable & Hashable & Sendable>(
+    _ type: Value.Type, from value: FlowSnapshotValue
+) throws -> FlowRoute {
+    FlowRoute(try value.decode(type))
 }
 
 /// A decoding error in one line for a report: what is wrong, and where in the value.

@@ -15,11 +15,12 @@ final class _Restoration {
     private let runtime: FlowRuntime
     private let snapshot: FlowSnapshot
     /// The route value types known so far, by `String(reflecting:)` name.
-    private(set) var types: [String: any (Decodable & Hashable & Sendable).Type] = [:]
-    private var seenTypes = Set<ObjectIdentifier>()
+    var types: [String: any (Decodable & Hashable & Sendable).Type] = [:]
+    /// The types `learn` has seen (route types or not).
+    var seenTypes = Set<ObjectIdentifier>()
     /// The last route type found by name: a tree's routes are mostly of a few types, and
     /// comparing a name is cheaper than hashing it. Never stale: `types` only grows.
-    private var lastType: (name: String, type: any (Decodable & Hashable & Sendable).Type)?
+    var lastType: (name: String, type: any (Decodable & Hashable & Sendable).Type)?
     /// Nodes whose entry guard allowed them. Each stays in the tree until the commit (a node
     /// is left out only before its guard allows it), so no identity here outlives its node.
     private(set) var decided = Set<ObjectIdentifier>()
@@ -360,31 +361,6 @@ final class _Restoration {
         return routes
     }
 
-    /// Learns the value types of the routes `node` registers (exact routes, families,
-    /// global routes): the types its snapshot children and their descendants may have.
-    private func learnTypes(of node: FlowController) {
-        guard let extras = node._extras else { return }
-        for route in extras.factories.keys { learn(type(of: route.base)) }
-        for route in extras.globals.keys { learn(type(of: route.base)) }
-        for type in extras.familyTypes.values { learn(type) }
-    }
-
-    /// The route type named `name`: a known one, else one the schema renamed.
-    func routeType(named name: String) -> (any (Decodable & Hashable & Sendable).Type)? {
-        if let lastType, lastType.name == name { return lastType.type }
-        guard let type = types[name] ?? schema?.renamed[name] else { return nil }
-        lastType = (name, type)
-        return type
-    }
-
-    private func learn(_ type: Any.Type) {
-        guard seenTypes.insert(ObjectIdentifier(type)).inserted,
-            let type = type as? any (Decodable & Hashable & Sendable).Type
-        else { return }
-        let name = String(reflecting: type)
-        if types[name] == nil { types[name] = type }
-    }
-
     // MARK: Finishing
 
     /// Undoes everything after a failure: the app's nodes get their content and tab
@@ -414,11 +390,4 @@ final class _Restoration {
         runtime._discardBuilt(built.filter { $0.state == .created })
         runtime._discardBuilt(dropped, madeSince: 0)
     }
-}
-
-/// Decodes a stored route value as `type` (an opened route type).
-func _decodeRoute<Value: Decodable & Hashable & Sendable>(
-    _ type: Value.Type, from value: FlowSnapshotValue
-) throws -> FlowRoute {
-    FlowRoute(try value.decode(type))
 }
