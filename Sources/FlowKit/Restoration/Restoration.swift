@@ -269,8 +269,10 @@ final class _Restoration {
     private func build(
         _ stored: FlowSnapshot.Node, in parent: FlowController, presenting: Bool
     ) throws -> FlowController {
-        // The node's path, made only for an error.
-        func path() -> String { "\(parent.path)/\(stored.name)" }
+        // The node's path, made only for an error (capturing the name only: capturing
+        // `stored` would copy the whole node).
+        let name = stored.name
+        func path() -> String { "\(parent.path)/\(name)" }
         guard let storedRoute = stored.route else {
             throw FlowSnapshotError.mismatch(
                 path: path(),
