@@ -135,8 +135,9 @@ extension FlowRuntime {
         guard _phase == .idle, _RuntimeActivity.applying.isEmpty else {
             throw FlowError.changeInProgress(node: root.path)
         }
-        try snapshot._validate(onto: root)
+        let count = try snapshot._validate(onto: root)
         let restoration = _Restoration(runtime: self, snapshot: snapshot, routeTypes: routeTypes)
+        restoration.reserveCapacity(lazily ? 0 : count)
         let lazy = _LazyRestoration(snapshot: snapshot, routeTypes: routeTypes)
         if lazily { restoration.deferred = [] }
         let history = _history

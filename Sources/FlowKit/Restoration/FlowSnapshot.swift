@@ -142,6 +142,9 @@ extension FlowSnapshot {
         /// The presented node, boxed (a struct cannot contain itself directly).
         private var _presented: [Node]
 
+        /// Whether the node presents none (read without copying the presented node).
+        var _isUnpresenting: Bool { _presented.isEmpty }
+
         /// The node this one presents, if any.
         public var presented: Node? {
             get { _presented.first }

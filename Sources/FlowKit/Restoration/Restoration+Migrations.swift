@@ -1,7 +1,8 @@
 // Reading stored routes and states through the app's schema (FlowSnapshotSchema) before the
 // node they describe is built, and what a route or state that cannot be read costs: the node
 // is left out like one whose guard refused (`_LeftOut`), except where nothing can be left
-// out (the root, a tab, a region), where the restoration fails with the typed error.
+// out (the root, a tab, a region), where the restoration fails with the typed error. Also the
+// route types a restoration knows: learned from the nodes, found by name.
 
 /// A stored route or state that cannot be read: its node is left out with `reason`, or, where
 /// a node cannot be left out, the restoration fails with `error`.
@@ -15,11 +16,14 @@ extension _Restoration {
     /// renamed ones), its value migrated from the snapshot's schema and decoded.
     ///
     /// - Throws: `_LeftOut` for an unknown type, a value that does not decode, a route a
-    ///   migration dropped or a migration that threw.
-    func resolve(_ stored: FlowSnapshot.Route, at path: String) throws -> FlowRoute {
-        guard let type = types[stored.type] ?? schema?.renamed[stored.type] else {
+    ///   migration dropped or a migration that threw. `path` (the node's, for errors) is
+    ///   made only then.
+    func resolve(
+        _ stored: FlowSnapshot.Route, at path: @autoclosure () -> String
+    ) throws -> FlowRoute {
+        guard let type = routeType(named: stored.type) else {
             throw _LeftOut(
-                error: .unknownRoute(path: path, type: stored.type),
+                error: .unknownRoute(path: path(), type: stored.type),
                 reason: "its route type \(stored.type) is unknown")
         }
         var value = stored.value
@@ -33,13 +37,13 @@ extension _Restoration {
                         "its route (\(stored.type)) was dropped by its migration to "
                         + "schema \(version)"
                     throw _LeftOut(
-                        error: .invalidRoute(path: path, type: stored.type, reason: reason),
+                        error: .invalidRoute(path: path(), type: stored.type, reason: reason),
                         reason: reason)
                 }
             } catch let error as _MigrationError {
                 let reason = "its route (\(stored.type)): \(error)"
                 throw _LeftOut(
-                    error: .invalidRoute(path: path, type: stored.type, reason: reason),
+                    error: .invalidRoute(path: path(), type: stored.type, reason: reason),
                     reason: reason)
             }
         }
@@ -48,7 +52,7 @@ extension _Restoration {
         } catch {
             let name = String(reflecting: type)
             throw _LeftOut(
-                error: .invalidRoute(path: path, type: stored.type, reason: "\(error)"),
+                error: .invalidRoute(path: path(), type: stored.type, reason: "\(error)"),
                 reason: "its route does not decode as \(name): \(_shortReason(error))")
         }
     }
@@ -104,6 +108,43 @@ extension _Restoration {
             throw leftOut.error
         }
     }
+}
+
+extension _Restoration {
+    // MARK: Route types
+
+    /// Learns the value types of the routes `node` registers (exact routes, families,
+    /// global routes): the types its snapshot children and their descendants may have.
+    func learnTypes(of node: FlowController) {
+        guard let extras = node._extras else { return }
+        for route in extras.factories.keys { learn(type(of: route.base)) }
+        for route in extras.globals.keys { learn(type(of: route.base)) }
+        for type in extras.familyTypes.values { learn(type) }
+    }
+
+    /// The route type named `name`: a known one, else one the schema renamed.
+    func routeType(named name: String) -> (any (Decodable & Hashable & Sendable).Type)? {
+        if let lastType, lastType.name == name { return lastType.type }
+        guard let type = types[name] ?? schema?.renamed[name] else { return nil }
+        lastType = (name, type)
+        return type
+    }
+
+    /// Knows `type` by its `String(reflecting:)` name if it can be a route value.
+    func learn(_ type: Any.Type) {
+        guard seenTypes.insert(ObjectIdentifier(type)).inserted,
+            let type = type as? any (Decodable & Hashable & Sendable).Type
+        else { return }
+        let name = String(reflecting: type)
+        if types[name] == nil { types[name] = type }
+    }
+}
+
+/// Decodes a stored route value as `type` (an opened route type).
+func _decodeRoute<Value: Decodable & Hashable & Sendable>(
+    _ type: Value.Type, from value: FlowSnapshotValue
+) throws -> FlowRoute {
+    FlowRoute(try value.decode(type))
 }
 
 /// A decoding error in one line for a report: what is wrong, and where in the value.

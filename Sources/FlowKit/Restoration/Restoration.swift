@@ -15,8 +15,12 @@ final class _Restoration {
     private let runtime: FlowRuntime
     private let snapshot: FlowSnapshot
     /// The route value types known so far, by `String(reflecting:)` name.
-    private(set) var types: [String: any (Decodable & Hashable & Sendable).Type] = [:]
-    private var seenTypes = Set<ObjectIdentifier>()
+    var types: [String: any (Decodable & Hashable & Sendable).Type] = [:]
+    /// The types `learn` has seen (route types or not).
+    var seenTypes = Set<ObjectIdentifier>()
+    /// The last route type found by name: a tree's routes are mostly of a few types, and
+    /// comparing a name is cheaper than hashing it. Never stale: `types` only grows.
+    var lastType: (name: String, type: any (Decodable & Hashable & Sendable).Type)?
     /// Nodes whose entry guard allowed them. Each stays in the tree until the commit (a node
     /// is left out only before its guard allows it), so no identity here outlives its node.
     private(set) var decided = Set<ObjectIdentifier>()
@@ -60,6 +64,12 @@ final class _Restoration {
         for type in schema?.knownRouteTypes ?? [] { learn(type) }
     }
 
+    /// Makes room for `count` nodes in the sets and lists that grow by one per node.
+    func reserveCapacity(_ count: Int) {
+        decided.reserveCapacity(count)
+        built.reserveCapacity(count)
+    }
+
     // MARK: Restoring
 
     /// Rebuilds the snapshot's tree below `root` and the recorded history. Called in the
@@ -97,6 +107,13 @@ final class _Restoration {
     /// Rebuilds what `node` (restored, its guard allowed it) embeds and presents.
     func restoreContent(of node: FlowController, from stored: FlowSnapshot.Node) throws {
         learnTypes(of: node)
+        // A leaf restored as a leaf (most nodes: screens) keeps its empty content: nothing
+        // to record, rebuild or announce.
+        if stored.children.isEmpty, stored._isUnpresenting, node._children.isEmpty,
+            node._presented == nil, !(node is FlowTabs), !(node is FlowParallel)
+        {
+            return
+        }
         let children = node._children
         let presented = node._presented
         recordComposition(of: node)
@@ -123,10 +140,13 @@ final class _Restoration {
         node._children = []
         var consumed = 0
         var lost = false
-        for (index, child) in stored.children.enumerated() {
+        // By index: the stored children are read in place, not copied one by one.
+        for index in stored.children.indices {
             consumed = index + 1
             let candidate = index < original.count ? original[index] : nil
-            if try place(child, candidate: candidate, in: node, presenting: false) == nil {
+            if try place(stored.children[index], candidate: candidate, in: node, presenting: false)
+                == nil
+            {
                 for above in stored.children[(index + 1)...] {
                     skipped.append(
                         FlowRestoreReport.Skipped(
@@ -249,26 +269,29 @@ final class _Restoration {
     private func build(
         _ stored: FlowSnapshot.Node, in parent: FlowController, presenting: Bool
     ) throws -> FlowController {
-        let path = "\(parent.path)/\(stored.name)"
+        // The node's path, made only for an error (capturing the name only: capturing
+        // `stored` would copy the whole node).
+        let name = stored.name
+        func path() -> String { "\(parent.path)/\(name)" }
         guard let storedRoute = stored.route else {
             throw FlowSnapshotError.mismatch(
-                path: path,
+                path: path(),
                 reason:
                     "the node has no route, so it restores only onto a node the app composes "
                     + "at its place, and there is none")
         }
-        let route = try resolve(storedRoute, at: path)
+        let route = try resolve(storedRoute, at: path())
         let node: FlowController
         do {
             node = presenting ? try parent._makePresented(route) : try parent._makeChild(route)
         } catch let error as FlowError {
-            throw FlowSnapshotError.buildFailed(path: path, error: error)
+            throw FlowSnapshotError.buildFailed(path: path(), error: error)
         }
         built.append(node)
         let kind = FlowSnapshot.Node.Kind(of: node)
         guard kind == stored.kind else {
             throw FlowSnapshotError.impossibleShape(
-                path: path,
+                path: path(),
                 reason:
                     "the snapshot has a \(stored.kind.rawValue) here, but the factory for "
                     + "\(route) builds a \(kind.rawValue)")
@@ -340,23 +363,6 @@ final class _Restoration {
         return routes
     }
 
-    /// Learns the value types of the routes `node` registers (exact routes, families,
-    /// global routes): the types its snapshot children and their descendants may have.
-    private func learnTypes(of node: FlowController) {
-        guard let extras = node._extras else { return }
-        for route in extras.factories.keys { learn(type(of: route.base)) }
-        for route in extras.globals.keys { learn(type(of: route.base)) }
-        for type in extras.familyTypes.values { learn(type) }
-    }
-
-    private func learn(_ type: Any.Type) {
-        guard seenTypes.insert(ObjectIdentifier(type)).inserted,
-            let type = type as? any (Decodable & Hashable & Sendable).Type
-        else { return }
-        let name = String(reflecting: type)
-        if types[name] == nil { types[name] = type }
-    }
-
     // MARK: Finishing
 
     /// Undoes everything after a failure: the app's nodes get their content and tab
@@ -386,11 +392,4 @@ final class _Restoration {
         runtime._discardBuilt(built.filter { $0.state == .created })
         runtime._discardBuilt(dropped, madeSince: 0)
     }
-}
-
-/// Decodes a stored route value as `type` (an opened route type).
-func _decodeRoute<Value: Decodable & Hashable & Sendable>(
-    _ type: Value.Type, from value: FlowSnapshotValue
-) throws -> FlowRoute {
-    FlowRoute(try value.decode(type))
 }

@@ -1,11 +1,14 @@
 // What restoration checks before it builds anything: the version, the size, the depth and
-// the shape of the snapshot, and that its root fits the runtime's. Iterative, so a snapshot
-// made in code (not decoded, hence not depth-limited) cannot exhaust the stack either.
+// the shape of the snapshot, and that its root fits the runtime's. The walk recurses only
+// after checking the depth, so a snapshot made in code (not decoded, hence not depth-limited)
+// cannot exhaust the stack either; a node's path is made only for the error that names it.
 
 extension FlowSnapshot {
-    /// Checks everything that needs no node but `root` (the runtime's root).
+    /// Checks everything that needs no node but `root` (the runtime's root), and returns the
+    /// number of nodes.
     @MainActor
-    func _validate(onto root: FlowController) throws {
+    @discardableResult
+    func _validate(onto root: FlowController) throws -> Int {
         guard Self.supportedVersions.contains(version) else {
             throw FlowSnapshotError.unsupportedVersion(
                 found: version, supported: Self.formatVersion)
@@ -24,24 +27,11 @@ extension FlowSnapshot {
                     + kind.rawValue)
         }
         var count = 1
-        var pending: [(node: Node, path: String, depth: Int, isColumn: Bool)] = [
-            (self.root, self.root.name, 1, false)
-        ]
-        while let (node, path, depth, isColumn) = pending.popLast() {
-            guard depth <= Self.maximumDepth else {
-                throw FlowSnapshotError.tooDeep(limit: Self.maximumDepth)
-            }
-            try node._validateShape(at: path, isColumn: isColumn)
-            count += node.children.count + (node.presented == nil ? 0 : 1)
-            guard count <= Self.maximumNodeCount else {
-                throw FlowSnapshotError.tooLarge(limit: Self.maximumNodeCount)
-            }
-            for child in node.children {
-                pending.append((child, "\(path)/\(child.name)", depth + 1, node.kind == .split))
-            }
-            if let presented = node.presented {
-                pending.append((presented, "\(path)/\(presented.name)", depth + 1, false))
-            }
+        do {
+            try self.root._validateSubtree(depth: 1, isColumn: false, count: &count)
+        } catch let invalid as _InvalidShape {
+            throw FlowSnapshotError.impossibleShape(
+                path: invalid.names.reversed().joined(separator: "/"), reason: invalid.reason)
         }
         var routes = 0
         var paths = Set<String>()
@@ -55,15 +45,75 @@ extension FlowSnapshot {
                 throw FlowSnapshotError.tooLarge(limit: Self.maximumNodeCount)
             }
         }
+        return count
     }
 }
 
+/// A node of the wrong shape: the reason, and the names from the node up to the root (each
+/// level adds its own as the error passes it, so no path is made unless one is wrong).
+struct _InvalidShape: Error {
+    var names: [String]
+    let reason: String
+}
+
 extension FlowSnapshot.Node {
+    /// Checks this node and its subtree (`depth` is this node's, `count` the nodes so far),
+    /// in the order of a stack of pending nodes: the presented node first, then the children
+    /// last to first. Recursive, but never deeper than ``FlowSnapshot/maximumDepth`` levels,
+    /// so a snapshot made in code (not decoded, hence not depth-limited) cannot exhaust the
+    /// stack either.
+    ///
+    /// - Throws: `_InvalidShape`, `FlowSnapshotError.tooDeep`, `FlowSnapshotError.tooLarge`.
+    func _validateSubtree(depth: Int, isColumn: Bool, count: inout Int) throws {
+        guard depth <= FlowSnapshot.maximumDepth else {
+            throw FlowSnapshotError.tooDeep(limit: FlowSnapshot.maximumDepth)
+        }
+        do {
+            try _validateShape(isColumn: isColumn)
+            let presented = self.presented
+            count += children.count + (presented == nil ? 0 : 1)
+            guard count <= FlowSnapshot.maximumNodeCount else {
+                throw FlowSnapshotError.tooLarge(limit: FlowSnapshot.maximumNodeCount)
+            }
+            try presented?._validateSubtree(depth: depth + 1, isColumn: false, count: &count)
+            try Self._validateChildren(
+                children, depth: depth + 1, areColumns: kind == .split, count: &count)
+        } catch var invalid as _InvalidShape {
+            invalid.names.append(name)
+            throw invalid
+        }
+    }
+
+    /// Checks `children` and their subtrees, last to first. A leaf (most nodes) is checked
+    /// in place: reading its parts from the list copies none of its other parts.
+    private static func _validateChildren(
+        _ children: [Self], depth: Int, areColumns: Bool, count: inout Int
+    ) throws {
+        guard children.isEmpty || depth <= FlowSnapshot.maximumDepth else {
+            throw FlowSnapshotError.tooDeep(limit: FlowSnapshot.maximumDepth)
+        }
+        var index = children.count
+        while index > 0 {
+            index -= 1
+            guard children[index].children.isEmpty, children[index]._isUnpresenting,
+                children[index].kind == .node, children[index].selectedTab == nil,
+                children[index].focusedRegion == nil, children[index].collapsed == nil,
+                children[index].preferredColumn == nil, _isValidNodeName(children[index].name)
+            else {
+                try children[index]._validateSubtree(
+                    depth: depth, isColumn: areColumns, count: &count)
+                continue
+            }
+        }
+    }
+
     /// Checks this node's own shape (not its children's); `isColumn` for a split's column
     /// (a column stack may be empty: a detail with nothing selected).
-    func _validateShape(at path: String, isColumn: Bool = false) throws {
-        func impossible(_ reason: String) -> FlowSnapshotError {
-            .impossibleShape(path: path, reason: reason)
+    ///
+    /// - Throws: `_InvalidShape` (its path is added by the callers).
+    func _validateShape(isColumn: Bool = false) throws {
+        func impossible(_ reason: String) -> _InvalidShape {
+            _InvalidShape(names: [], reason: reason)
         }
         if !_isValidNodeName(name) {
             throw impossible("the name '\(name)' is empty or contains '/'")
