@@ -37,6 +37,24 @@ func makeLaunchApp(entries: Int = 0) throws -> FlowTabs {
     return FlowTabs(name: "shop", tabs: tabs, selected: 1)
 }
 
+/// The launch app with `Int` routes instead of `LaunchScreen`s (a route value that needs no
+/// `Codable` container): what snapshot and restore cost besides the app's route coding.
+@MainActor
+func makeLaunchAppWithIntRoutes(entries: Int = 0) throws -> FlowTabs {
+    var tabs: [FlowController] = []
+    for index in 0..<4 {
+        let stack = FlowStack(
+            name: "tab\(index)", route: FlowRoute("tab\(index)"),
+            root: FlowController(name: "list", route: FlowRoute(0)))
+        stack.register(Int.self) { id, _ in FlowController(name: id == 0 ? "list" : "item") }
+        for id in 0..<entries {
+            try stack.push(FlowController(name: "item", route: FlowRoute(1_000 + id)))
+        }
+        tabs.append(stack)
+    }
+    return FlowTabs(name: "shop", tabs: tabs, selected: 1)
+}
+
 /// A snapshot in format 1's long form, as FlowKit wrote whole snapshots before format 2.
 struct LongFormSnapshot: Encodable {
     let snapshot: FlowSnapshot
@@ -59,7 +77,9 @@ struct LongFormSnapshot: Encodable {
 /// `JSONDecoder` and with FlowKit's own JSON (`FlowSnapshot(json:)`). The parts:
 /// `Launch.decode` and `Launch.ownDecode` (JSON only), `Launch.restore` (start(restoring:)
 /// only, eager or lazy), `Launch.snapshot`, `Launch.encode` and `Launch.ownEncode`. The
-/// bytes per node are printed.
+/// bytes per node are printed. `…,intRoutes`: `snapshot` and eager `restore` of the same app
+/// with `Int` routes, which FlowKit stores directly (no `Codable` container): FlowKit's part
+/// without the app's route coding.
 @MainActor
 func runLaunchBenchmarks(_ harness: Harness) throws {
     for size in launchSizes {
@@ -131,6 +151,22 @@ func runLaunchBenchmarks(_ harness: Harness) throws {
             "Launch.snapshot/nodes=\(size)", operations: 1, perUnit: unit,
             repetitions: repetitions, setup: {},
             run: { UInt(try runtime.snapshot().root.children.count) })
+        // The same with `Int` routes: FlowKit's part without the app's route coding.
+        let intRuntime = try BenchTrace.off.runtime(
+            root: try makeLaunchAppWithIntRoutes(entries: entries))
+        try intRuntime.start()
+        let intSnapshot = try intRuntime.snapshot()
+        try harness.measure(
+            "Launch.snapshot/nodes=\(size),intRoutes", operations: 1, perUnit: unit,
+            repetitions: repetitions, setup: {},
+            run: { UInt(try intRuntime.snapshot().root.children.count) })
+        try harness.measure(
+            "Launch.restore/nodes=\(size),eager,intRoutes", operations: 1, perUnit: unit,
+            repetitions: repetitions,
+            setup: { try BenchTrace.off.runtime(root: try makeLaunchAppWithIntRoutes()) },
+            run: { restored in
+                check(restored, try restored.start(restoring: intSnapshot, lazily: false))
+            })
         try harness.measure(
             "Launch.encode/nodes=\(size)", operations: 1, perUnit: unit,
             repetitions: repetitions, setup: {},

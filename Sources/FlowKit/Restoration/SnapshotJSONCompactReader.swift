@@ -2,11 +2,13 @@
 // read straight from its bytes into the snapshot, without first building a
 // `FlowSnapshotValue` object per node. Only route values and states are parsed as values.
 //
-// It reads the documents FlowKit and `JSONEncoder` write: the first key is `v`, and the route
-// type table `t` comes before the root `r`. Any other document (format 1, keys in another
-// order) gets `nil`, and the general path (`_JSONParser` then `_CompactReader`) reads it. Both
-// paths apply the same limits and give the same snapshot; of duplicate keys the first counts,
-// as in JSONDecoder.
+// The top-level object is read in two passes: first its keys and where each value lies (a
+// scan that matches brackets and skips strings, allocating nothing), then each value, parsed
+// and checked in full, in the order the snapshot needs (the route type table `t` before the
+// root `r` and the history `h`), whatever order the keys came in (JSONEncoder's is
+// arbitrary). A document without `v` (format 1) gets `nil`, and the general path
+// (`_JSONParser` then `_CompactReader`) reads it. Both paths apply the same limits and give
+// the same snapshot; of duplicate keys the first counts, as in JSONDecoder.
 
 extension _JSONParser {
     /// The snapshot of a compact document, or `nil` when the document is not one this path
@@ -17,58 +19,112 @@ extension _JSONParser {
         try enter()
         index += 1
         skipSpace()
-        guard index < bytes.count, bytes[index] == UInt8(ascii: "\""),
-            try key() == UInt8(ascii: "v")
-        else {
-            return nil
-        }
-        var version: Int?
-        var schema: Int?
-        var types: [String]?
-        var root: FlowSnapshot.Node?
-        var history: [FlowSnapshot.HistoryEntry] = []
-        var dropped: [FlowSnapshot.Dropped] = []
-        var name = UInt8(ascii: "v")
-        var seen: UInt64 = 0
+        guard index < bytes.count, bytes[index] != UInt8(ascii: "}") else { return nil }
+        // Pass 1: the keys, and the byte range of each value.
+        var known: [UInt8: Range<Int>] = [:]
+        var others: [Range<Int>] = []
         while true {
             skipSpace()
+            let name = try key()
+            skipSpace()
             try expect(UInt8(ascii: ":"))
-            switch Self.isRepeated(name, in: &seen) ? 0 : name {
-            case UInt8(ascii: "v"): version = try int("v")
-            case UInt8(ascii: "s"): schema = try int("s")
-            case UInt8(ascii: "t"):
-                types = try list("t") { parser in try parser.string("a route type") }
-            case UInt8(ascii: "r"):
-                guard let types else { return nil }
-                skipSpace()
-                guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else {
-                    throw corrupt("no root")
-                }
-                var sibling = FlowSnapshot._Sibling()
-                root = try node(types: types, after: &sibling, depth: 1)
-            case UInt8(ascii: "h"):
-                guard let types else { return nil }
-                history = try list("h") { parser in try parser.historyEntry(types: types) }
-            case UInt8(ascii: "d"):
-                dropped = try list("d") { parser in try parser.droppedRecord() }
-            default:
-                _ = try parseValue()
+            skipSpace()
+            let start = index
+            try skipValue()
+            if name != 0, known[name] == nil {
+                known[name] = start..<index
+            } else {
+                others.append(start..<index)
             }
             skipSpace()
             if try endOrComma(UInt8(ascii: "}")) { break }
-            skipSpace()
-            name = try key()
         }
-        depth -= 1
         skipSpace()
         guard index == bytes.count else { throw corrupt("text after the value") }
-        guard let version else { throw corrupt("v is not an integer") }
-        guard let root else { throw corrupt("no root") }
-        var snapshot = FlowSnapshot(version: version, root: root)
-        snapshot.schema = schema
-        snapshot.history = history
-        snapshot.dropped = dropped
+        guard let versionRange = known[UInt8(ascii: "v")] else { return nil }
+        // Pass 2: each value in full, one level inside the top-level object.
+        for (name, range) in known
+        where !"vstrhd".utf8.contains(name) {
+            others.append(range)
+        }
+        for range in others { try read(range) { parser in _ = try parser.parseValue() } }
+        var version = 0
+        try read(versionRange) { parser in version = try parser.int("v") }
+        var snapshot = FlowSnapshot(version: version, root: FlowSnapshot.Node(name: ""))
+        if let range = known[UInt8(ascii: "s")] {
+            try read(range) { parser in snapshot.schema = try parser.int("s") }
+        }
+        var types: [String] = []
+        if let range = known[UInt8(ascii: "t")] {
+            try read(range) { parser in
+                types = try parser.list("t") { parser in try parser.string("a route type") }
+            }
+        }
+        guard let rootRange = known[UInt8(ascii: "r")] else { throw corrupt("no root") }
+        try read(rootRange) { parser in
+            guard parser.bytes[parser.index] == UInt8(ascii: "{") else {
+                throw parser.corrupt("no root")
+            }
+            var sibling = FlowSnapshot._Sibling()
+            snapshot.root = try parser.node(types: types, after: &sibling, depth: 1)
+        }
+        if let range = known[UInt8(ascii: "h")] {
+            try read(range) { parser in
+                snapshot.history = try parser.list("h") { parser in
+                    try parser.historyEntry(types: types)
+                }
+            }
+        }
+        if let range = known[UInt8(ascii: "d")] {
+            try read(range) { parser in
+                snapshot.dropped = try parser.list("d") { parser in try parser.droppedRecord() }
+            }
+        }
         return snapshot
+    }
+
+    /// Reads the top-level value in `range` with `value`, which must end where the first pass
+    /// found its end.
+    private mutating func read(
+        _ range: Range<Int>, _ value: (inout _JSONParser) throws -> Void
+    ) throws {
+        index = range.lowerBound
+        depth = 1
+        try value(&self)
+        guard index == range.upperBound else { throw corrupt("a value ends too early") }
+    }
+
+    /// Moves past the value at `index` without reading it: brackets are matched by count and
+    /// strings skipped (escapes included); what it passes over is checked when it is read.
+    /// Throws only if the text ends inside a string or a container.
+    private mutating func skipValue() throws {
+        var open = 0
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "\""):
+                index += 1
+                while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+                    index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+                }
+                guard index < bytes.count else { throw corrupt("a string does not end") }
+                index += 1
+                if open == 0 { return }
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                open += 1
+                index += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                guard open > 0 else { return }
+                open -= 1
+                index += 1
+                if open == 0 { return }
+            case UInt8(ascii: ","), 0x20, 0x09, 0x0A, 0x0D:
+                guard open > 0 else { return }
+                index += 1
+            default:
+                index += 1
+            }
+        }
+        guard open == 0 else { throw corrupt("the text ends") }
     }
 
     /// Whether the key `name` was met before in this object (`seen` has a bit per letter):
