@@ -30,93 +30,111 @@ extension RecorderTap {
     func writeAttachStep() {
         guard let runtime else { return }
         steps += 1
-        let line = line("step")
-        line.raw(",\"change\":{\"kind\":\"attach\"")
-        finishStep(line, of: runtime, container: nil, change: nil, full: true, delta: false)
+        let out = stepLine()
+        out.raw(",\"change\":{\"kind\":\"attach\"},\"full\":true,\"nodes\":[")
+        if runtime.isRunning, let root = runtime.root {
+            root.visitSessionOutline { node in
+                out.separate()
+                Self.appendNode(node, to: out)
+            }
+        }
+        out.byte(0x5D)
+        finishStep(out, of: runtime, full: true)
     }
 
-    /// Writes the step of `change`.
+    /// Writes the step of `change`. A delta (the usual step) is written without a closure, a
+    /// copy of the change or a node retained besides its container: identities are read by
+    /// index.
     func writeStep(_ change: FlowSessionChange) {
         guard let runtime else { return }
         steps += 1
         let kind = change.kind
-        let container = change.container
-        let full =
+        var full =
             kind == .start || kind == .stop
             || (steps - 1) % recorder.options.keyframeInterval == 0
-            || container.map { $0.state != .entered } ?? true
         var delta = false
-        if !full, let container, Self.changesOnlyItsChildren(kind) {
-            // Every subtree that entered hangs right under the container (else: its subtree).
-            delta = true
-            change.forEachEnteredID { id in
-                if !container.hasSessionChild(id) { delta = false }
+        if !full {
+            if let container = change.container, container.state == .entered {
+                // A delta when every subtree that entered hangs right under the container
+                // (else: its subtree).
+                delta = Self.changesOnlyItsChildren(kind)
+                var index = 0
+                while delta && index < change.enteredCount {
+                    delta = container.hasSessionChild(change.enteredID(at: index))
+                    index += 1
+                }
+            } else {
+                full = true
             }
         }
-        let line = line("step")
-        line.raw(",\"change\":{\"kind\":")
-        line.out.string(kind.rawValue)
+        let out = stepLine()
+        out.raw(",\"change\":{\"kind\":")
+        out.string(kind.rawValue)
         if let id = change.containerID {
-            line.raw(",\"containerID\":")
-            line.out.unsigned(id.rawValue)
-        }
-        if !delta && !full { Self.appendPaths(of: change.record, to: line.out) }
-        let out = line.out
-        line.raw(",\"exitedIDs\":[")
-        change.forEachExitedID { id in
-            out.separate()
+            out.raw(",\"containerID\":")
             out.unsigned(id.rawValue)
         }
-        line.raw("],\"enteredIDs\":[")
-        change.forEachEnteredID { id in
-            out.separate()
-            out.unsigned(id.rawValue)
+        if !delta && !full { Self.appendPaths(of: change.record, to: out) }
+        out.raw(",\"exitedIDs\":[")
+        for index in 0..<change.exitedCount {
+            if index > 0 { out.byte(0x2C) }
+            out.unsigned(change.exitedID(at: index).rawValue)
         }
-        line.out.byte(0x5D)
-        finishStep(
-            line, of: runtime, container: container, change: change, full: full, delta: delta)
+        out.raw("],\"enteredIDs\":[")
+        for index in 0..<change.enteredCount {
+            if index > 0 { out.byte(0x2C) }
+            out.unsigned(change.enteredID(at: index).rawValue)
+        }
+        out.raw(full ? "]},\"full\":true,\"nodes\":[" : "]},\"full\":false,\"nodes\":[")
+        if full {
+            if runtime.isRunning, let root = runtime.root {
+                root.visitSessionOutline { node in
+                    out.separate()
+                    Self.appendNode(node, to: out)
+                }
+            }
+            out.byte(0x5D)
+        } else if delta, let container = change.container {
+            Self.appendNode(container.sessionNode, to: out)
+            for index in 0..<change.enteredCount {
+                container.visitSessionChild(change.enteredID(at: index)) { node in
+                    out.byte(0x2C)
+                    Self.appendNode(node, to: out)
+                }
+            }
+            out.raw("],\"order\":[")
+            for index in 0..<container.sessionChildCount {
+                if index > 0 { out.byte(0x2C) }
+                out.unsigned(container.sessionChildID(at: index).rawValue)
+            }
+            out.byte(0x5D)
+        } else {
+            change.container?.visitSessionOutline { node in
+                out.separate()
+                Self.appendNode(node, to: out)
+            }
+            out.byte(0x5D)
+        }
+        finishStep(out, of: runtime, full: full)
     }
 
-    /// Writes the rest of a step from its `nodes` on, and commits it.
-    private func finishStep(
-        _ start: SessionLine, of runtime: FlowRuntime, container: FlowController?,
-        change: FlowSessionChange?, full: Bool, delta: Bool
-    ) {
-        let line = start
-        let out = line.out
-        line.raw(full ? "},\"full\":true,\"nodes\":[" : "},\"full\":false,\"nodes\":[")
-        let row: @MainActor (FlowSessionNode) -> Void = { node in
-            out.separate()
-            Self.appendNode(node, to: out)
+    /// Writes the rest of a step from its focus on, and commits it.
+    private func finishStep(_ out: ByteWriter, of runtime: FlowRuntime, full: Bool) {
+        appendFocus(of: runtime, to: out)
+        let options = recorder.options
+        if options.treeText {
+            SessionLine(continuing: out).field("tree", runtime.treeDescription())
         }
-        if full {
-            if runtime.isRunning, let root = runtime.root { root.visitSessionOutline(row) }
-            line.out.byte(0x5D)
-        } else if let container, let change, delta {
-            row(container.sessionNode)
-            change.forEachEnteredID { id in
-                container.visitSessionChild(id, row)
-            }
-            line.raw("],\"order\":[")
-            container.visitSessionChildren { id in
-                out.separate()
-                out.unsigned(id.rawValue)
-            }
-            line.out.byte(0x5D)
-        } else {
-            container?.visitSessionOutline(row)
-            line.out.byte(0x5D)
-        }
-        appendFocus(of: runtime, to: line.out)
-        if recorder.options.treeText { line.field("tree", runtime.treeDescription()) }
-        if recorder.options.snapshots, runtime.isRunning, let snapshot = try? runtime.snapshot() {
+        if options.snapshots, runtime.isRunning, let snapshot = try? runtime.snapshot() {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
             if let data = try? encoder.encode(snapshot) {
-                line.field("snapshot", json: String(decoding: data, as: UTF8.self))
+                SessionLine(continuing: out).field(
+                    "snapshot", json: String(decoding: data, as: UTF8.self))
             }
         }
-        recorder.commit(line.close(), keyframe: full)
+        out.byte(0x7D)
+        recorder.commit(out, keyframe: full)
     }
 
     /// `,"focus":[…],"active":[…]`: the identities of the focused path and the active nodes
@@ -124,9 +142,9 @@ extension RecorderTap {
     private func appendFocus(of runtime: FlowRuntime, to out: ByteWriter) {
         out.raw(",\"focus\":[")
         guard runtime.isRunning else { return out.raw("]") }
-        runtime.visitSessionFocusedPath { id in
-            out.separate()
-            out.unsigned(id.rawValue)
+        for index in 0..<runtime.sessionFocusedCount {
+            if index > 0 { out.byte(0x2C) }
+            out.unsigned(runtime.sessionFocusedID(at: index).rawValue)
         }
         out.byte(0x5D)
         guard !runtime.sessionActiveIsFocusedPath else { return }

@@ -13,6 +13,8 @@ final class RecorderTap: FlowSessionObserver {
     var steps = 0
     /// `,"rt":"LABEL"`, as JSON bytes (written into every record).
     let labelField: [UInt8]
+    /// `{"k":"step","rt":"LABEL","t":`, as JSON bytes (how every step begins).
+    let stepPrefix: [UInt8]
     /// What the recorder holds weakly for this tap (see ``WeakTap``).
     private(set) lazy var handle = TapHandle(self)
     /// The event sent and not yet handled (events never nest: one at a time).
@@ -28,17 +30,29 @@ final class RecorderTap: FlowSessionObserver {
         let writer = line.close()
         labelField =
             [0x2C] + Array(UnsafeBufferPointer(start: sink.base + 1, count: writer.offset - 2))
+        stepPrefix = Array("{\"k\":\"step\"".utf8) + labelField + Array(",\"t\":".utf8)
     }
 
     /// A record of `kind`, its runtime's label, time and step count written.
     func line(_ kind: StaticString) -> SessionLine {
         let line = SessionLine(kind, into: recorder.sink.beginLine())
-        labelField.withUnsafeBufferPointer { line.out.bytes($0) }
+        line.out.bytes(labelField)
         line.raw(",\"t\":")
         line.out.seconds(recorder.now())
         line.raw(",\"n\":")
         line.out.unsigned(UInt64(steps))
         return line
+    }
+
+    /// A step record, its runtime's label, time and step count written (its first fields
+    /// copied at once: they are the same in every step of this runtime).
+    func stepLine() -> ByteWriter {
+        let out = recorder.sink.beginLine()
+        out.bytes(stepPrefix)
+        out.seconds(recorder.now())
+        out.raw(",\"n\":")
+        out.unsigned(UInt64(steps))
+        return out
     }
 
     func attached() {

@@ -45,6 +45,11 @@ struct ByteWriter {
         position += 1
     }
 
+    /// Appends `bytes` as they are (JSON text made once, like a record's first fields).
+    func bytes(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { self.bytes($0) }
+    }
+
     /// Appends `text` as it is (ASCII JSON syntax).
     @inline(__always)
     func raw(_ text: StaticString) {
@@ -65,60 +70,30 @@ struct ByteWriter {
         position = to + count
     }
 
-    /// "00" to "99", two ASCII digits each (made once, never written after).
-    private static let digitPairs: [UInt8] = {
-        var pairs: [UInt8] = []
-        pairs.reserveCapacity(200)
-        for value in 0..<100 {
-            let tens = UInt8(value / 10)
-            let units = UInt8(value % 10)
-            pairs.append(0x30 + tens)
-            pairs.append(0x30 + units)
-        }
-        return pairs
-    }()
-
-    /// Appends `value` in decimal.
+    /// Appends `value` in decimal: its digits counted, then written from the last (a division
+    /// by a constant is a multiplication; no table, no loop over the sink's fields).
     func unsigned(_ value: UInt64) {
         reserve(20)
+        let start = position
         if value < 10 {
-            position.pointee = 0x30 + UInt8(value)
-            position += 1
+            start.pointee = 0x30 &+ UInt8(truncatingIfNeeded: value)
+            position = start + 1
             return
         }
-        if value < 100 {
-            position[0] = 0x30 + UInt8(value / 10)
-            position[1] = 0x30 + UInt8(value % 10)
-            position += 2
-            return
+        var digits = 2
+        var rest = value / 100
+        while rest != 0 {
+            digits &+= 1
+            rest /= 10
         }
-        var digits = 3
-        var bound: UInt64 = 1_000
-        while value >= bound && digits < 20 {
-            digits += 1
-            if bound > UInt64.max / 10 { break }
-            bound *= 10
-        }
-        let pairs = Self.digitPairs
         var remaining = value
-        var cursor = position + digits
-        while remaining >= 100 {
-            let pair = Int(remaining % 100) &* 2
-            remaining /= 100
-            cursor -= 2
-            cursor[0] = pairs[pair]
-            cursor[1] = pairs[pair &+ 1]
+        var index = digits
+        while index > 0 {
+            index &-= 1
+            start[index] = 0x30 &+ UInt8(truncatingIfNeeded: remaining % 10)
+            remaining /= 10
         }
-        if remaining >= 10 {
-            let pair = Int(remaining) &* 2
-            cursor -= 2
-            cursor[0] = pairs[pair]
-            cursor[1] = pairs[pair &+ 1]
-        } else {
-            cursor -= 1
-            cursor.pointee = 0x30 + UInt8(remaining)
-        }
-        position += digits
+        position = start + digits
     }
 
     func integer(_ value: Int) {
@@ -198,6 +173,11 @@ struct SessionLine {
         self.out.raw("{\"k\":\"")
         self.out.raw(kind)
         self.out.byte(0x22)
+    }
+
+    /// Goes on with an object whose first fields `out` wrote already.
+    init(continuing out: ByteWriter) {
+        self.out = out
     }
 
     /// Starts an object with no field yet.

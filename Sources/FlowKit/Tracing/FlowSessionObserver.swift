@@ -142,6 +142,14 @@ public struct FlowSessionChange {
     /// How many subtrees entered (``FlowChange/enteredIDs``).
     public var enteredCount: Int { traced.entered.count }
 
+    /// The identity of the root of the subtree that exited `index`th (`0..<exitedCount`), in
+    /// exit order: read without a closure or an array.
+    public func exitedID(at index: Int) -> FlowNodeID { traced.exited[index].1 }
+
+    /// The identity of the root of the subtree that entered `index`th (`0..<enteredCount`), in
+    /// entry order: read without a closure or an array.
+    public func enteredID(at index: Int) -> FlowNodeID { traced.entered[index].1 }
+
     /// Calls `body` with the identity of each root of a subtree that exited, in exit order.
     public func forEachExitedID(_ body: @MainActor (FlowNodeID) -> Void) {
         traced.exited.visit { body($0.1) }
