@@ -15,10 +15,9 @@ final class RecorderSink {
     var count = 0
     /// How many bytes `base` holds.
     private(set) var capacity: Int
-    /// A buffer's kept lines: where each starts in `base`, and whether it is a keyframe step
-    /// (a place a buffer may start).
+    /// A buffer's kept lines: where each starts in `base` (times 2), plus 1 if it is a keyframe
+    /// step (a place a buffer may start). One array: one append per line.
     private var starts: [Int] = []
-    private var keyframes: [Bool] = []
     /// Where the next byte goes, and where the room ends (see ``ByteWriter``).
     var position: UnsafeMutablePointer<UInt8>
     var end: UnsafeMutablePointer<UInt8>
@@ -40,7 +39,6 @@ final class RecorderSink {
         position = base
         end = base + capacity
         starts.reserveCapacity(min(limit + 1, 100_000))
-        keyframes.reserveCapacity(min(limit + 1, 100_000))
     }
 
     init(path: String) throws {
@@ -89,8 +87,7 @@ final class RecorderSink {
             if file == nil { count = lineStart }
             return
         }
-        starts.append(lineStart)
-        keyframes.append(keyframe)
+        starts.append(lineStart &<< 1 | (keyframe ? 1 : 0))
         if starts.count > limit { trim() }
     }
 
@@ -107,8 +104,7 @@ final class RecorderSink {
             writeOut()
             return
         }
-        let start = starts.removeLast()
-        keyframes.removeLast()
+        let start = starts.removeLast() >> 1
         header = Array(UnsafeBufferPointer(start: base + start, count: count - start))
         count = start
     }
@@ -117,13 +113,12 @@ final class RecorderSink {
     /// when one is near.
     private func trim() {
         var cut = starts.count - limit / 2
-        if let keyframe = keyframes[1..<cut].lastIndex(of: true) { cut = keyframe }
-        let offset = starts[cut]
+        if let keyframe = starts[1..<cut].lastIndex(where: { $0 & 1 == 1 }) { cut = keyframe }
+        let offset = starts[cut] >> 1
         (base).update(from: base + offset, count: count - offset)
         count -= offset
         starts.removeFirst(cut)
-        keyframes.removeFirst(cut)
-        for index in starts.indices { starts[index] -= offset }
+        for index in starts.indices { starts[index] -= offset << 1 }
     }
 
     /// The header and the kept lines, without newlines.
@@ -131,8 +126,9 @@ final class RecorderSink {
         guard !isFile, !header.isEmpty else { return [] }
         var result = [String(decoding: header.dropLast(), as: UTF8.self)]
         result.reserveCapacity(starts.count + 1)
-        for (index, start) in starts.enumerated() {
-            let end = (index + 1 < starts.count ? starts[index + 1] : count) - 1
+        for (index, entry) in starts.enumerated() {
+            let start = entry >> 1
+            let end = (index + 1 < starts.count ? starts[index + 1] >> 1 : count) - 1
             result.append(
                 String(
                     decoding: UnsafeBufferPointer(start: base + start, count: end - start),

@@ -26,6 +26,35 @@ extension RecorderTap {
         }
     }
 
+    /// A change kind's name as a JSON string (its `rawValue`, quoted; no string made).
+    static func kindLiteral(_ kind: FlowChange.Kind) -> StaticString {
+        switch kind {
+        case .start: return "\"start\""
+        case .stop: return "\"stop\""
+        case .embed: return "\"embed\""
+        case .push: return "\"push\""
+        case .pop: return "\"pop\""
+        case .popTo: return "\"popTo\""
+        case .setStack: return "\"setStack\""
+        case .switch: return "\"switch\""
+        case .present: return "\"present\""
+        case .dismiss: return "\"dismiss\""
+        case .navigate: return "\"navigate\""
+        case .unwind: return "\"unwind\""
+        case .open: return "\"open\""
+        case .platformPop: return "\"platformPop\""
+        case .platformDismiss: return "\"platformDismiss\""
+        case .select: return "\"select\""
+        case .platformSelect: return "\"platformSelect\""
+        case .restoreBranch: return "\"restoreBranch\""
+        case .focus: return "\"focus\""
+        case .platformFocus: return "\"platformFocus\""
+        case .show: return "\"show\""
+        case .platformCollapse: return "\"platformCollapse\""
+        case .platformExpand: return "\"platformExpand\""
+        }
+    }
+
     /// Writes the step of a runtime attached while running: its whole tree.
     func writeAttachStep() {
         guard let runtime else { return }
@@ -69,7 +98,7 @@ extension RecorderTap {
         }
         let out = stepLine()
         out.raw(",\"change\":{\"kind\":")
-        out.string(kind.rawValue)
+        out.raw(Self.kindLiteral(kind))
         if let id = change.containerID {
             out.raw(",\"containerID\":")
             out.unsigned(id.rawValue)
@@ -115,12 +144,14 @@ extension RecorderTap {
             }
             out.byte(0x5D)
         }
-        finishStep(out, of: runtime, full: full)
+        finishStep(out, of: runtime, full: full, running: full ? nil : true)
     }
 
     /// Writes the rest of a step from its focus on, and commits it.
-    private func finishStep(_ out: ByteWriter, of runtime: FlowRuntime, full: Bool) {
-        appendFocus(of: runtime, to: out)
+    private func finishStep(
+        _ out: ByteWriter, of runtime: FlowRuntime, full: Bool, running: Bool? = nil
+    ) {
+        appendFocus(of: runtime, running: running, to: out)
         let options = recorder.options
         if options.treeText {
             SessionLine(continuing: out).field("tree", runtime.treeDescription())
@@ -139,9 +170,10 @@ extension RecorderTap {
 
     /// `,"focus":[…],"active":[…]`: the identities of the focused path and the active nodes
     /// (`active` left out when they are the focused path).
-    private func appendFocus(of runtime: FlowRuntime, to out: ByteWriter) {
+    /// `running` is whether the runtime runs, when known (a step whose container is entered).
+    private func appendFocus(of runtime: FlowRuntime, running: Bool?, to out: ByteWriter) {
         out.raw(",\"focus\":[")
-        guard runtime.isRunning else { return out.raw("]") }
+        guard running ?? runtime.isRunning else { return out.raw("]") }
         for index in 0..<runtime.sessionFocusedCount {
             if index > 0 { out.byte(0x2C) }
             out.unsigned(runtime.sessionFocusedID(at: index).rawValue)

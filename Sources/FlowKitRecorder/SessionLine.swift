@@ -70,8 +70,15 @@ struct ByteWriter {
         position = to + count
     }
 
-    /// Appends `value` in decimal: its digits counted, then written from the last (a division
-    /// by a constant is a multiplication; no table, no loop over the sink's fields).
+    /// "00" to "99", two ASCII digits each (a literal: no table to make or retain).
+    private static let digitPairs: StaticString = """
+        00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+        40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+        8081828384858687888990919293949596979899
+        """
+
+    /// Appends `value` in decimal: its digits counted, then written two at a time from the
+    /// last (a division by a constant is a multiplication).
     func unsigned(_ value: UInt64) {
         reserve(20)
         let start = position
@@ -81,17 +88,27 @@ struct ByteWriter {
             return
         }
         var digits = 2
-        var rest = value / 100
-        while rest != 0 {
+        var bound: UInt64 = 100
+        while digits < 20 && value >= bound {
             digits &+= 1
-            rest /= 10
+            if digits < 20 { bound &*= 10 }
         }
+        let pairs = Self.digitPairs.utf8Start
         var remaining = value
         var index = digits
-        while index > 0 {
-            index &-= 1
-            start[index] = 0x30 &+ UInt8(truncatingIfNeeded: remaining % 10)
-            remaining /= 10
+        while remaining >= 100 {
+            let pair = Int(truncatingIfNeeded: remaining % 100) &* 2
+            remaining /= 100
+            index &-= 2
+            start[index] = pairs[pair]
+            start[index &+ 1] = pairs[pair &+ 1]
+        }
+        if remaining >= 10 {
+            let pair = Int(truncatingIfNeeded: remaining) &* 2
+            start[0] = pairs[pair]
+            start[1] = pairs[pair &+ 1]
+        } else {
+            start[0] = 0x30 &+ UInt8(truncatingIfNeeded: remaining)
         }
         position = start + digits
     }

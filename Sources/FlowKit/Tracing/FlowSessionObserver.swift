@@ -102,8 +102,10 @@ extension FlowTrace {
     }
 
     /// A change is over (see ``FlowSessionObserver/changeDidFinish(_:)``).
+    /// `container` is consumed (moved into the change the observers get: the caller's
+    /// reference is the change's, so no node is retained again for it).
     @inline(never)
-    func _changeFinished(in container: FlowController?) {
+    func _changeFinished(in container: consuming FlowController?) {
         guard isEnabled, let traced = _sessionChange.take() else { return }
         let change = FlowSessionChange(traced: traced, container: container)
         let current = _sessionObservers
