@@ -8,8 +8,8 @@ import Foundation
 /// `order`), or, for the kinds whose changes may reach deeper than the container's children
 /// (`navigate`, `unwind`, `open`, `show`), the container's whole subtree.
 extension RecorderTap {
-    func changeDidFinish(_ change: FlowSessionChange) {
-        writeStep(change)
+    func changeDidFinish(_ change: FlowSessionChange, in runtime: FlowRuntime) {
+        writeStep(change, of: runtime)
     }
 
     /// Whether a change of `kind` only replaces, reorders, adds or removes the children (or the
@@ -26,32 +26,33 @@ extension RecorderTap {
         }
     }
 
-    /// A change kind's name as a JSON string (its `rawValue`, quoted; no string made).
-    static func kindLiteral(_ kind: FlowChange.Kind) -> StaticString {
+    /// `,"change":{"kind":"NAME"`: a step's change and its kind's name (its `rawValue`), in one
+    /// piece (no string made).
+    static func kindField(_ kind: FlowChange.Kind) -> StaticString {
         switch kind {
-        case .start: return "\"start\""
-        case .stop: return "\"stop\""
-        case .embed: return "\"embed\""
-        case .push: return "\"push\""
-        case .pop: return "\"pop\""
-        case .popTo: return "\"popTo\""
-        case .setStack: return "\"setStack\""
-        case .switch: return "\"switch\""
-        case .present: return "\"present\""
-        case .dismiss: return "\"dismiss\""
-        case .navigate: return "\"navigate\""
-        case .unwind: return "\"unwind\""
-        case .open: return "\"open\""
-        case .platformPop: return "\"platformPop\""
-        case .platformDismiss: return "\"platformDismiss\""
-        case .select: return "\"select\""
-        case .platformSelect: return "\"platformSelect\""
-        case .restoreBranch: return "\"restoreBranch\""
-        case .focus: return "\"focus\""
-        case .platformFocus: return "\"platformFocus\""
-        case .show: return "\"show\""
-        case .platformCollapse: return "\"platformCollapse\""
-        case .platformExpand: return "\"platformExpand\""
+        case .start: return ",\"change\":{\"kind\":\"start\""
+        case .stop: return ",\"change\":{\"kind\":\"stop\""
+        case .embed: return ",\"change\":{\"kind\":\"embed\""
+        case .push: return ",\"change\":{\"kind\":\"push\""
+        case .pop: return ",\"change\":{\"kind\":\"pop\""
+        case .popTo: return ",\"change\":{\"kind\":\"popTo\""
+        case .setStack: return ",\"change\":{\"kind\":\"setStack\""
+        case .switch: return ",\"change\":{\"kind\":\"switch\""
+        case .present: return ",\"change\":{\"kind\":\"present\""
+        case .dismiss: return ",\"change\":{\"kind\":\"dismiss\""
+        case .navigate: return ",\"change\":{\"kind\":\"navigate\""
+        case .unwind: return ",\"change\":{\"kind\":\"unwind\""
+        case .open: return ",\"change\":{\"kind\":\"open\""
+        case .platformPop: return ",\"change\":{\"kind\":\"platformPop\""
+        case .platformDismiss: return ",\"change\":{\"kind\":\"platformDismiss\""
+        case .select: return ",\"change\":{\"kind\":\"select\""
+        case .platformSelect: return ",\"change\":{\"kind\":\"platformSelect\""
+        case .restoreBranch: return ",\"change\":{\"kind\":\"restoreBranch\""
+        case .focus: return ",\"change\":{\"kind\":\"focus\""
+        case .platformFocus: return ",\"change\":{\"kind\":\"platformFocus\""
+        case .show: return ",\"change\":{\"kind\":\"show\""
+        case .platformCollapse: return ",\"change\":{\"kind\":\"platformCollapse\""
+        case .platformExpand: return ",\"change\":{\"kind\":\"platformExpand\""
         }
     }
 
@@ -74,8 +75,7 @@ extension RecorderTap {
     /// Writes the step of `change`. A delta (the usual step) is written without a closure, a
     /// copy of the change or a node retained besides its container: identities are read by
     /// index.
-    func writeStep(_ change: FlowSessionChange) {
-        guard let runtime else { return }
+    func writeStep(_ change: FlowSessionChange, of runtime: FlowRuntime) {
         steps += 1
         let kind = change.kind
         var full =
@@ -97,8 +97,7 @@ extension RecorderTap {
             }
         }
         let out = stepLine()
-        out.raw(",\"change\":{\"kind\":")
-        out.raw(Self.kindLiteral(kind))
+        out.raw(Self.kindField(kind))
         if let id = change.containerID {
             out.raw(",\"containerID\":")
             out.unsigned(id.rawValue)
@@ -214,15 +213,21 @@ extension RecorderTap {
         out.string(node.name)
         out.byte(0x2C)
         if let parent = node.parent { out.unsigned(parent.rawValue) } else { out.raw("null") }
-        switch node.kind {
-        case .node: out.raw(",\"node\"")
-        case .stack: out.raw(",\"stack\"")
-        case .switch: out.raw(",\"switch\"")
-        case .tabs: out.raw(",\"tabs\"")
-        case .parallel: out.raw(",\"parallel\"")
-        case .split: out.raw(",\"split\"")
+        // The kind and whether it is presented, in one piece.
+        switch (node.kind, node.isPresented) {
+        case (.node, false): out.raw(",\"node\",0")
+        case (.node, true): out.raw(",\"node\",1")
+        case (.stack, false): out.raw(",\"stack\",0")
+        case (.stack, true): out.raw(",\"stack\",1")
+        case (.switch, false): out.raw(",\"switch\",0")
+        case (.switch, true): out.raw(",\"switch\",1")
+        case (.tabs, false): out.raw(",\"tabs\",0")
+        case (.tabs, true): out.raw(",\"tabs\",1")
+        case (.parallel, false): out.raw(",\"parallel\",0")
+        case (.parallel, true): out.raw(",\"parallel\",1")
+        case (.split, false): out.raw(",\"split\",0")
+        case (.split, true): out.raw(",\"split\",1")
         }
-        out.raw(node.isPresented ? ",1" : ",0")
         if node.selection != nil || node.isCollapsed != nil {
             out.byte(0x2C)
             if let selection = node.selection { out.integer(selection) } else { out.raw("null") }

@@ -87,11 +87,18 @@ struct ByteWriter {
             position = start + 1
             return
         }
-        var digits = 2
-        var bound: UInt64 = 100
-        while digits < 20 && value >= bound {
-            digits &+= 1
-            if digits < 20 { bound &*= 10 }
+        let digits: Int
+        if value < 1_000_000 {
+            digits =
+                value < 100 ? 2 : value < 1_000 ? 3 : value < 10_000 ? 4 : value < 100_000 ? 5 : 6
+        } else {
+            var count = 7
+            var bound: UInt64 = 10_000_000
+            while count < 20 && value >= bound {
+                count &+= 1
+                if count < 20 { bound &*= 10 }
+            }
+            digits = count
         }
         let pairs = Self.digitPairs.utf8Start
         var remaining = value
@@ -122,24 +129,27 @@ struct ByteWriter {
     func seconds(_ value: Double) {
         let micros = Int((value * 1_000_000).rounded())
         if micros < 0 { byte(0x2D) }
-        let magnitude = micros.magnitude
-        unsigned(UInt64(magnitude / 1_000_000))
-        var fraction = magnitude % 1_000_000
+        let magnitude = UInt64(micros.magnitude)
+        unsigned(magnitude / 1_000_000)
+        let fraction = Int(truncatingIfNeeded: magnitude % 1_000_000)
         guard fraction != 0 else { return }
-        var digits = 6
-        while fraction % 10 == 0 {
-            fraction /= 10
-            digits -= 1
-        }
-        reserve(digits + 1)
-        position.pointee = 0x2E
-        var cursor = position + digits + 1
-        while cursor > position + 1 {
-            cursor -= 1
-            cursor.pointee = 0x30 + UInt8(fraction % 10)
-            fraction /= 10
-        }
-        position += digits + 1
+        // A point and six digits (three pairs), then the trailing zeros taken back.
+        reserve(7)
+        let start = position
+        let pairs = Self.digitPairs.utf8Start
+        let high = fraction / 10_000 &* 2
+        let middle = fraction / 100 % 100 &* 2
+        let low = fraction % 100 &* 2
+        start[0] = 0x2E
+        start[1] = pairs[high]
+        start[2] = pairs[high &+ 1]
+        start[3] = pairs[middle]
+        start[4] = pairs[middle &+ 1]
+        start[5] = pairs[low]
+        start[6] = pairs[low &+ 1]
+        var length = 7
+        while start[length &- 1] == 0x30 { length &-= 1 }
+        position = start + length
     }
 
     /// Appends `value` as a JSON string literal.
