@@ -15,9 +15,12 @@ final class RecorderSink {
     var count = 0
     /// How many bytes `base` holds.
     private(set) var capacity: Int
-    /// A buffer's kept lines: where each starts in `base` (times 2), plus 1 if it is a keyframe
-    /// step (a place a buffer may start). One array: one append per line.
-    private var starts: [Int] = []
+    /// How many lines a buffer keeps now (besides the header): they are found by their
+    /// newlines when needed (a trim, ``lines``), not noted one by one as they are written.
+    private var lineCount = 0
+    /// Where each kept keyframe step (a place a buffer may start) starts in `base`, in order:
+    /// one every ``FlowRecorder/Options/keyframeInterval`` steps.
+    private var keyframeStarts: [Int] = []
     /// Where the next byte goes, and where the room ends (see ``ByteWriter``).
     var position: UnsafeMutablePointer<UInt8>
     var end: UnsafeMutablePointer<UInt8>
@@ -38,7 +41,6 @@ final class RecorderSink {
         base = .allocate(capacity: capacity)
         position = base
         end = base + capacity
-        starts.reserveCapacity(min(limit + 1, 100_000))
     }
 
     init(path: String) throws {
@@ -87,8 +89,9 @@ final class RecorderSink {
             if file == nil { count = lineStart }
             return
         }
-        starts.append(lineStart &<< 1 | (keyframe ? 1 : 0))
-        if starts.count > limit { trim() }
+        lineCount &+= 1
+        if keyframe { keyframeStarts.append(lineStart) }
+        if lineCount > limit { trim() }
     }
 
     /// Forgets the line `writer` wrote.
@@ -104,35 +107,66 @@ final class RecorderSink {
             writeOut()
             return
         }
-        let start = starts.removeLast() >> 1
-        header = Array(UnsafeBufferPointer(start: base + start, count: count - start))
-        count = start
+        precondition(!keyframeStarts.contains(lineStart), "a keyframe step kept as the header")
+        header = Array(UnsafeBufferPointer(start: base + lineStart, count: count - lineStart))
+        count = lineStart
+        lineCount -= 1
     }
 
     /// Drops the oldest lines so that about half the limit stays, starting at a keyframe step
     /// when one is near.
     private func trim() {
-        var cut = starts.count - limit / 2
-        if let keyframe = starts[1..<cut].lastIndex(where: { $0 & 1 == 1 }) { cut = keyframe }
-        let offset = starts[cut] >> 1
+        var cut = lineCount - limit / 2
+        var offset = lineEnd(after: 0, lines: cut)
+        // The last keyframe step before that line, if it is not the first line.
+        if let keyframe = keyframeStarts.last(where: { $0 > 0 && $0 < offset }) {
+            cut = newlines(before: keyframe)
+            offset = keyframe
+        }
         (base).update(from: base + offset, count: count - offset)
         count -= offset
-        starts.removeFirst(cut)
-        for index in starts.indices { starts[index] -= offset << 1 }
+        lineCount -= cut
+        keyframeStarts = keyframeStarts.compactMap { $0 >= offset ? $0 - offset : nil }
+    }
+
+    /// Where the line after the `lines`th newline from `start` on begins (`count` if there
+    /// are fewer).
+    private func lineEnd(after start: Int, lines: Int) -> Int {
+        var offset = start
+        var seen = 0
+        while seen < lines, offset < count,
+            let newline = memchr(base + offset, 0x0A, count - offset)
+        {
+            offset = UnsafeMutableRawPointer(base).distance(to: newline) + 1
+            seen += 1
+        }
+        return seen < lines ? count : offset
+    }
+
+    /// How many newlines the first `end` bytes hold.
+    private func newlines(before end: Int) -> Int {
+        var offset = 0
+        var seen = 0
+        while offset < end, let newline = memchr(base + offset, 0x0A, end - offset) {
+            offset = UnsafeMutableRawPointer(base).distance(to: newline) + 1
+            seen += 1
+        }
+        return seen
     }
 
     /// The header and the kept lines, without newlines.
     var lines: [String] {
         guard !isFile, !header.isEmpty else { return [] }
         var result = [String(decoding: header.dropLast(), as: UTF8.self)]
-        result.reserveCapacity(starts.count + 1)
-        for (index, entry) in starts.enumerated() {
-            let start = entry >> 1
-            let end = (index + 1 < starts.count ? starts[index + 1] >> 1 : count) - 1
+        result.reserveCapacity(lineCount + 1)
+        var start = 0
+        while start < count {
+            let end = lineEnd(after: start, lines: 1) - 1
             result.append(
                 String(
                     decoding: UnsafeBufferPointer(start: base + start, count: end - start),
                     as: UTF8.self))
+            start = end + 1
         }
         return result
     }

@@ -123,7 +123,16 @@ extension RecorderTap {
             }
             out.byte(0x5D)
         } else if delta, let container = change.container {
-            Self.appendNode(container.sessionNode, to: out)
+            let row = container.sessionNode
+            let key = RowKey(row)
+            if key == cachedRow {
+                out.bytes(cachedRowText)
+            } else {
+                let start = out.offset
+                Self.appendNode(row, to: out)
+                cachedRow = key
+                cachedRowText = out.written(since: start)
+            }
             for index in 0..<change.enteredCount {
                 container.visitSessionChild(change.enteredID(at: index)) { node in
                     out.byte(0x2C)

@@ -15,6 +15,11 @@ final class RecorderTap: FlowSessionObserver {
     let labelField: [UInt8]
     /// `{"k":"step","rt":"LABEL","t":`, as JSON bytes (how every step begins).
     let stepPrefix: [UInt8]
+    /// The container row a delta step wrote last, and its JSON text: the next step in the
+    /// same container (the usual case) copies it when the row is the same. The row is known
+    /// by its fields but the name (a node's name never changes), as plain values.
+    var cachedRow = RowKey()
+    var cachedRowText: [UInt8] = []
     /// What the recorder holds weakly for this tap (see ``WeakTap``).
     private(set) lazy var handle = TapHandle(self)
     /// The event sent and not yet handled (events never nest: one at a time).
@@ -248,5 +253,27 @@ final class RecorderTap: FlowSessionObserver {
         line.field("at", path)
         line.field("progress", seconds: progress)
         recorder.commit(line.close())
+    }
+}
+
+/// A node's row in a session, as plain values, but its name (which a node keeps for life):
+/// two rows of one node with equal keys are written alike.
+struct RowKey: Equatable {
+    var id: UInt64 = .max
+    var parent: UInt64?
+    var kind = FlowSessionNode.Kind.node
+    var isPresented = false
+    var selection: Int?
+    var isCollapsed: Bool?
+
+    init() {}
+
+    init(_ node: FlowSessionNode) {
+        id = node.id.rawValue
+        parent = node.parent?.rawValue
+        kind = node.kind
+        isPresented = node.isPresented
+        selection = node.selection
+        isCollapsed = node.isCollapsed
     }
 }

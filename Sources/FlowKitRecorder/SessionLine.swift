@@ -45,6 +45,11 @@ struct ByteWriter {
         position += 1
     }
 
+    /// The bytes written since `start` (an earlier ``offset``), as an array to write again.
+    func written(since start: Int) -> [UInt8] {
+        Array(UnsafeBufferPointer(start: sink.base + start, count: offset - start))
+    }
+
     /// Appends `bytes` as they are (JSON text made once, like a record's first fields).
     func bytes(_ bytes: [UInt8]) {
         bytes.withUnsafeBufferPointer { self.bytes($0) }
