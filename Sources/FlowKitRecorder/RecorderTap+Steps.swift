@@ -78,12 +78,13 @@ extension RecorderTap {
     func writeStep(_ change: FlowSessionChange, of runtime: FlowRuntime) {
         steps += 1
         let kind = change.kind
+        let container = change.container
         var full =
             kind == .start || kind == .stop
             || (steps - 1) % recorder.options.keyframeInterval == 0
         var delta = false
         if !full {
-            if let container = change.container, container.state == .entered {
+            if let container, container.state == .entered {
                 // A delta when every subtree that entered hangs right under the container
                 // (else: its subtree).
                 delta = Self.changesOnlyItsChildren(kind)
@@ -122,7 +123,7 @@ extension RecorderTap {
                 }
             }
             out.byte(0x5D)
-        } else if delta, let container = change.container {
+        } else if delta, let container {
             let row = container.sessionNode
             let key = RowKey(row)
             if key == cachedRow {
@@ -146,7 +147,7 @@ extension RecorderTap {
             }
             out.byte(0x5D)
         } else {
-            change.container?.visitSessionOutline { node in
+            container?.visitSessionOutline { node in
                 out.separate()
                 Self.appendNode(node, to: out)
             }
