@@ -163,13 +163,10 @@ public final class FlowRecorder {
     ///
     /// A file recorder keeps the lines of the current burst of changes in memory and writes
     /// them out together: once the main actor is idle again (a task scheduled by the burst's
-    /// first line), at `flush()`, `detach(_:)` and `finish()`, and when the recorder is
-    /// released, each of which returns once the lines are written out; and whenever 64 KiB
-    /// are pending, handed to a background queue that writes them out, in order, while the
-    /// burst goes on. The file is always whole lines up to the last batch written: a crash
-    /// loses the records made since the main actor was last idle (those pending, at most
-    /// 64 KiB, and a batch the queue had not written out yet), never a line half-written
-    /// before them.
+    /// first line), whenever 64 KiB are pending, at `flush()`, `detach(_:)` and
+    /// `finish()`, and when the recorder is released. The file is always whole lines up to
+    /// the last batch written: a crash loses the records made since the main actor was last
+    /// idle (at most 64 KiB of them), never a line half-written before them.
     public func flush() {
         sink.writeOut()
     }
@@ -194,8 +191,7 @@ public final class FlowRecorder {
         sink.endLine(writer, keyframe: keyframe)
         guard sink.isFile else { return }
         if sink.count >= RecorderSink.batchBytes {
-            // Handed to the writer queue: the burst goes on while the system takes it.
-            sink.writeOut(wait: false)
+            sink.writeOut()
         } else if !sink.writeScheduled {
             // The task holds the sink, not the recorder (which it would keep, or weakly: a
             // weak reference costs every later retain of the recorder a side-table access).

@@ -4,12 +4,7 @@ import Foundation
 /// place (no string, no array per record), then either kept as a bounded buffer of lines or
 /// written out to a file in batches (see ``FlowRecorder/flush()`` for when).
 final class RecorderSink {
-    /// The session file, written on ``writer`` only.
-    private var file: FileHandle?
-    /// The serial queue that writes a file's batches out, in order, off the main actor: a
-    /// full batch is copied and handed over, so a burst of changes does not wait for the
-    /// system to take it.
-    private let writer = DispatchQueue(label: "FlowKitRecorder.RecorderSink.writer")
+    private var file: UnsafeMutablePointer<FILE>?
     /// The most lines a buffer keeps (besides the header); 0 for a file.
     private let limit: Int
     /// The header line, with its newline.
@@ -50,12 +45,11 @@ final class RecorderSink {
 
     init(path: String) throws {
         limit = 0
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard descriptor >= 0 else {
+        guard let file = fopen(path, "w") else {
             throw FlowRecorderError.cannotOpen(
                 path: path, reason: String(cString: strerror(errno)))
         }
-        file = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        self.file = file
         capacity = Self.batchBytes + 16 * 1_024
         base = .allocate(capacity: capacity)
         position = base
@@ -184,22 +178,18 @@ final class RecorderSink {
             + String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self)
     }
 
-    /// Hands the pending lines to the writer queue; unless `wait` is false, returns once
-    /// every line handed over so far is written out to the system.
-    func writeOut(wait: Bool = true) {
+    /// Writes the pending lines to the file, and the file out to the system.
+    func writeOut() {
         guard let file else { return }
-        if count > 0 {
-            let batch = Data(bytes: base, count: count)
-            count = 0
-            writer.async { try? file.write(contentsOf: batch) }
-        }
-        if wait { writer.sync {} }
+        if count > 0 { fwrite(base, 1, count, file) }
+        count = 0
+        fflush(file)
     }
 
     func close() {
         writeOut()
         if let file {
-            writer.sync { try? file.close() }
+            fclose(file)
             self.file = nil
         }
     }
