@@ -181,9 +181,21 @@ final class RecorderSink {
     /// Writes the pending lines to the file, and the file out to the system.
     func writeOut() {
         guard let file else { return }
-        if count > 0 { fwrite(base, 1, count, file) }
+        // Straight to the file's descriptor, in one call (the stream has nothing buffered:
+        // it is only written here): no copy into the stream's buffer, no call per 4 KiB.
+        let descriptor = fileno(file)
+        var written = 0
+        while written < count {
+            let result = write(descriptor, base + written, count - written)
+            if result > 0 {
+                written += result
+            } else if result < 0 && errno == EINTR {
+                continue
+            } else {
+                break
+            }
+        }
         count = 0
-        fflush(file)
     }
 
     func close() {
