@@ -57,7 +57,7 @@ struct RecorderStepTests {
         "A session observer is told each change with the runtime it happened in, its identities by index as the closures give them"
     )
     func observerIsHandedTheRuntime() throws {
-        let (first, _, firstStack, _) = try makeSmallApp()
+        let (first, _, firstStack, list) = try makeSmallApp()
         let (second, _, secondStack, _) = try makeSmallApp()
         let listener = ChangeListener()
         first.trace.addSessionObserver(listener)
@@ -67,9 +67,13 @@ struct RecorderStepTests {
         try firstStack.push(FlowController(name: "detail"))
         try secondStack.push(FlowController(name: "detail"))
         try firstStack.pop()
+        let sheet = FlowController(name: "sheet")
+        try list.present(sheet)
         let runtimes = listener.byIndex.map(\.runtime)
         let (a, b) = (ObjectIdentifier(first), ObjectIdentifier(second))
-        #expect(runtimes == [a, b, a, b, a])
+        #expect(runtimes == [a, b, a, b, a, a])
+        // A presented node is its presenter's last child.
+        #expect(listener.byIndex.last?.children == [sheet.id])
         #expect(listener.byIndex == listener.byClosure)
         // The push: one subtree entered, the stack's two entries, the focus down to it.
         let push = listener.byIndex[2]

@@ -123,12 +123,13 @@ extension FlowController {
 
     /// The identity of this node's `index`th child (`0..<sessionChildCount`): the embedded
     /// children in order, then the presented node, as ``visitSessionChildren(_:)`` gives them.
-    /// Reads no observable property, and retains no node for it.
+    /// Reads no observable property, and retains no node for it. An index out of that range
+    /// traps, as an array's subscript does.
     public func sessionChildID(at index: Int) -> FlowNodeID {
         let children = _children
-        if index < children.count { return children[index].id }
-        precondition(index == children.count, "no child at \(index)")
-        guard let presented = _presented else { preconditionFailure("no child at \(index)") }
+        guard index >= children.count, index == children.count, let presented = _presented else {
+            return children[index].id  // an embedded child (or out of range: the array traps)
+        }
         return presented.id
     }
 
