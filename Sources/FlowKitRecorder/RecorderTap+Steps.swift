@@ -72,9 +72,10 @@ extension RecorderTap {
         finishStep(out, of: runtime, full: true)
     }
 
-    /// Writes the step of `change`. A delta (the usual step) is written without a closure, a
-    /// copy of the change or a node retained besides its container: identities are read by
-    /// index.
+    /// Writes the step of `change` (a change of `runtime`). A delta (the usual step) is
+    /// written without a copy of the change: identities are read by index, a closure visits
+    /// only each subtree that entered, and the container's row is copied from the step before
+    /// when it is the same.
     func writeStep(_ change: FlowSessionChange, of runtime: FlowRuntime) {
         steps += 1
         let kind = change.kind
