@@ -47,7 +47,9 @@ struct ByteWriter {
 
     /// The bytes written since `start` (an earlier ``offset``), as an array to write again.
     func written(since start: Int) -> [UInt8] {
-        Array(UnsafeBufferPointer(start: sink.base + start, count: offset - start))
+        // Within the sink's block: from an earlier offset of this line to the current one.
+        assert(start >= 0 && start <= offset, "not an offset written already")
+        return Array(UnsafeBufferPointer(start: sink.base + start, count: offset - start))
     }
 
     /// Appends `bytes` as they are (JSON text made once, like a record's first fields).
@@ -75,13 +77,6 @@ struct ByteWriter {
         position = to + count
     }
 
-    /// "00" to "99", two ASCII digits each (a literal: no table to make or retain).
-    private static let digitPairs: StaticString = """
-        00010203040506070809101112131415161718192021222324252627282930313233343536373839\
-        40414243444546474849505152535455565758596061626364656667686970717273747576777879\
-        8081828384858687888990919293949596979899
-        """
-
     /// Appends `value` in decimal: its digits counted, then written two at a time from the
     /// last (a division by a constant is a multiplication).
     func unsigned(_ value: UInt64) {
@@ -105,20 +100,19 @@ struct ByteWriter {
             }
             digits = count
         }
-        let pairs = Self.digitPairs.utf8Start
         var remaining = value
         var index = digits
         while remaining >= 100 {
-            let pair = Int(truncatingIfNeeded: remaining % 100) &* 2
+            let pair = UInt8(truncatingIfNeeded: remaining % 100)
             remaining /= 100
             index &-= 2
-            start[index] = pairs[pair]
-            start[index &+ 1] = pairs[pair &+ 1]
+            start[index] = 0x30 &+ pair / 10
+            start[index &+ 1] = 0x30 &+ pair % 10
         }
         if remaining >= 10 {
-            let pair = Int(truncatingIfNeeded: remaining) &* 2
-            start[0] = pairs[pair]
-            start[1] = pairs[pair &+ 1]
+            let pair = UInt8(truncatingIfNeeded: remaining)
+            start[0] = 0x30 &+ pair / 10
+            start[1] = 0x30 &+ pair % 10
         } else {
             start[0] = 0x30 &+ UInt8(truncatingIfNeeded: remaining)
         }
@@ -141,17 +135,16 @@ struct ByteWriter {
         // A point and six digits (three pairs), then the trailing zeros taken back.
         reserve(7)
         let start = position
-        let pairs = Self.digitPairs.utf8Start
-        let high = fraction / 10_000 &* 2
-        let middle = fraction / 100 % 100 &* 2
-        let low = fraction % 100 &* 2
+        let high = UInt8(truncatingIfNeeded: fraction / 10_000)
+        let middle = UInt8(truncatingIfNeeded: fraction / 100 % 100)
+        let low = UInt8(truncatingIfNeeded: fraction % 100)
         start[0] = 0x2E
-        start[1] = pairs[high]
-        start[2] = pairs[high &+ 1]
-        start[3] = pairs[middle]
-        start[4] = pairs[middle &+ 1]
-        start[5] = pairs[low]
-        start[6] = pairs[low &+ 1]
+        start[1] = 0x30 &+ high / 10
+        start[2] = 0x30 &+ high % 10
+        start[3] = 0x30 &+ middle / 10
+        start[4] = 0x30 &+ middle % 10
+        start[5] = 0x30 &+ low / 10
+        start[6] = 0x30 &+ low % 10
         var length = 7
         while start[length &- 1] == 0x30 { length &-= 1 }
         position = start + length
