@@ -1,29 +1,29 @@
 import Foundation
 
-/// Where a recorder's lines go: one block of bytes that each record is written into, in
-/// place (no string, no array per record), then either kept as a bounded buffer of lines or
-/// written out to a file in batches (see ``FlowRecorder/flush()`` for when).
+/// Where a recorder's lines go: one block of bytes (a ``RecorderBuffer``) that each record is
+/// written into, in place (no string, no array per record), then either kept as a bounded
+/// buffer of lines or written out to a file in batches (see ``FlowRecorder/flush()`` for
+/// when).
+///
+/// It works in offsets only: the block's pointer stays inside ``RecorderBuffer``.
 final class RecorderSink {
-    private var file: UnsafeMutablePointer<FILE>?
+    /// The session file (a file recorder), until it is closed.
+    private var file: FileHandle?
     /// The most lines a buffer keeps (besides the header); 0 for a file.
     private let limit: Int
-    /// The header line, with its newline.
-    private var header: [UInt8] = []
-    /// The bytes of the kept (buffer) or pending (file) lines, each ending in a newline.
-    private(set) var base: UnsafeMutablePointer<UInt8>
-    /// How many bytes of `base` are used.
-    var count = 0
-    /// How many bytes `base` holds.
-    private(set) var capacity: Int
+    /// The bytes: a buffer's header line first (with its newline, never dropped), then the
+    /// kept lines; a file's pending lines. Each line ends in a newline.
+    let buffer: RecorderBuffer
+    /// How many bytes of `buffer` are whole lines (the header's included).
+    private(set) var count = 0
+    /// How many bytes at the start of a buffer's block are the header line.
+    private var headerLength = 0
     /// How many lines a buffer keeps now (besides the header): they are found by their
     /// newlines when needed (a trim, ``lines``), not noted one by one as they are written.
     private var lineCount = 0
-    /// Where each kept keyframe step (a place a buffer may start) starts in `base`, in order:
-    /// one every ``FlowRecorder/Options/keyframeInterval`` steps.
+    /// Where each kept keyframe step (a place a buffer may start) starts in the block, in
+    /// order: one every ``FlowRecorder/Options/keyframeInterval`` steps.
     private var keyframeStarts: [Int] = []
-    /// Where the next byte goes, and where the room ends (see ``ByteWriter``).
-    var position: UnsafeMutablePointer<UInt8>
-    var end: UnsafeMutablePointer<UInt8>
     /// Where the line being written starts.
     private var lineStart = 0
     /// Whether a task that writes the pending lines out once the main actor is idle is
@@ -37,48 +37,31 @@ final class RecorderSink {
         // Room for the lines kept (about 160 bytes a line at most depths), up to 4 MiB at first:
         // the system gives the pages as they are written, and the block is not copied as the
         // buffer fills.
-        capacity = min(max(16 * 1_024, limit * 160), 4 * 1_024 * 1_024)
-        base = .allocate(capacity: capacity)
-        position = base
-        end = base + capacity
+        buffer = RecorderBuffer(capacity: min(max(16 * 1_024, limit * 160), 4 * 1_024 * 1_024))
     }
 
     init(path: String) throws {
         limit = 0
-        guard let file = fopen(path, "w") else {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
             throw FlowRecorderError.cannotOpen(
                 path: path, reason: String(cString: strerror(errno)))
         }
-        self.file = file
-        capacity = Self.batchBytes + 16 * 1_024
-        base = .allocate(capacity: capacity)
-        position = base
-        end = base + capacity
+        file = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        buffer = RecorderBuffer(capacity: Self.batchBytes + 16 * 1_024)
     }
 
     deinit {
         close()
-        base.deallocate()
     }
 
     var isFile: Bool { limit == 0 }
 
-    /// Makes room for `extra` more bytes after the first `used` (the line being written is
-    /// kept): `base` may move.
-    func grow(used: Int, extra: Int) {
-        var newCapacity = capacity * 2
-        while newCapacity < used + extra { newCapacity *= 2 }
-        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        newBase.update(from: base, count: used)
-        base.deallocate()
-        base = newBase
-        capacity = newCapacity
-    }
-
-    /// A writer for the next line, from the end of what is there.
+    /// A writer for the next line, from the end of the whole lines.
     func beginLine() -> ByteWriter {
         lineStart = count
-        return ByteWriter(sink: self, at: count)
+        buffer.move(to: count)
+        return ByteWriter(buffer: buffer)
     }
 
     /// Ends the line `writer` wrote (adding its newline).
@@ -100,16 +83,15 @@ final class RecorderSink {
         count = lineStart
     }
 
-    /// Keeps the line just ended as the header (out of the buffer's count, never dropped),
-    /// and writes it out to a file at once.
+    /// Keeps the line just ended as the header (at the start of a buffer's block, out of its
+    /// count, never dropped), and writes it out to a file at once.
     func keepAsHeader() {
         if isFile {
             writeOut()
             return
         }
-        precondition(!keyframeStarts.contains(lineStart), "a keyframe step kept as the header")
-        header = Array(UnsafeBufferPointer(start: base + lineStart, count: count - lineStart))
-        count = lineStart
+        precondition(lineStart == 0 && keyframeStarts.isEmpty, "the header is not the first line")
+        headerLength = count
         lineCount -= 1
     }
 
@@ -117,16 +99,18 @@ final class RecorderSink {
     /// when one is near.
     private func trim() {
         var cut = lineCount - limit / 2
-        var offset = lineEnd(after: 0, lines: cut)
+        var offset = lineEnd(after: headerLength, lines: cut)
         // The last keyframe step before that line, if it is not the first line.
-        if let keyframe = keyframeStarts.last(where: { $0 > 0 && $0 < offset }) {
-            cut = newlines(before: keyframe)
+        if let keyframe = keyframeStarts.last(where: { $0 > headerLength && $0 < offset }) {
+            cut = newlines(in: headerLength..<keyframe)
             offset = keyframe
         }
-        (base).update(from: base + offset, count: count - offset)
-        count -= offset
+        assert(count == buffer.offset, "a trim while a line is being written")
+        buffer.remove(headerLength..<offset)
+        let removed = offset - headerLength
+        count -= removed
         lineCount -= cut
-        keyframeStarts = keyframeStarts.compactMap { $0 >= offset ? $0 - offset : nil }
+        keyframeStarts = keyframeStarts.compactMap { $0 >= offset ? $0 - removed : nil }
     }
 
     /// Where the line after the `lines`th newline from `start` on begins (`count` if there
@@ -134,21 +118,19 @@ final class RecorderSink {
     private func lineEnd(after start: Int, lines: Int) -> Int {
         var offset = start
         var seen = 0
-        while seen < lines, offset < count,
-            let newline = memchr(base + offset, 0x0A, count - offset)
-        {
-            offset = UnsafeMutableRawPointer(base).distance(to: newline) + 1
+        while seen < lines, let newline = buffer.firstIndex(of: 0x0A, in: offset..<count) {
+            offset = newline + 1
             seen += 1
         }
         return seen < lines ? count : offset
     }
 
-    /// How many newlines the first `end` bytes hold.
-    private func newlines(before end: Int) -> Int {
-        var offset = 0
+    /// How many newlines the bytes in `range` hold.
+    private func newlines(in range: Range<Int>) -> Int {
+        var offset = range.lowerBound
         var seen = 0
-        while offset < end, let newline = memchr(base + offset, 0x0A, end - offset) {
-            offset = UnsafeMutableRawPointer(base).distance(to: newline) + 1
+        while let newline = buffer.firstIndex(of: 0x0A, in: offset..<range.upperBound) {
+            offset = newline + 1
             seen += 1
         }
         return seen
@@ -156,16 +138,13 @@ final class RecorderSink {
 
     /// The header and the kept lines, without newlines.
     var lines: [String] {
-        guard !isFile, !header.isEmpty else { return [] }
-        var result = [String(decoding: header.dropLast(), as: UTF8.self)]
+        guard !isFile, headerLength > 0 else { return [] }
+        var result: [String] = []
         result.reserveCapacity(lineCount + 1)
         var start = 0
         while start < count {
             let end = lineEnd(after: start, lines: 1) - 1
-            result.append(
-                String(
-                    decoding: UnsafeBufferPointer(start: base + start, count: end - start),
-                    as: UTF8.self))
+            result.append(buffer.string(in: start..<end))
             start = end + 1
         }
         return result
@@ -173,35 +152,24 @@ final class RecorderSink {
 
     /// The header and the kept lines, as the text of a session file.
     var text: String {
-        guard !isFile, !header.isEmpty else { return "" }
-        return String(decoding: header, as: UTF8.self)
-            + String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self)
+        guard !isFile, headerLength > 0 else { return "" }
+        return buffer.string(in: 0..<count)
     }
 
-    /// Writes the pending lines to the file, and the file out to the system.
+    /// Writes the pending lines to the file, in one call.
     func writeOut() {
-        guard let file else { return }
-        // Straight to the file's descriptor, in one call (the stream has nothing buffered:
-        // it is only written here): no copy into the stream's buffer, no call per 4 KiB.
-        let descriptor = fileno(file)
-        var written = 0
-        while written < count {
-            let result = write(descriptor, base + written, count - written)
-            if result > 0 {
-                written += result
-            } else if result < 0 && errno == EINTR {
-                continue
-            } else {
-                break
-            }
-        }
+        guard let file, count > 0 else { return }
+        // A copy of the batch (at most about 64 KiB, a few microseconds), written by
+        // Foundation's file handle, which writes on after a partial write or an interruption.
+        // A failed write drops the batch, as a full disk would.
+        try? file.write(contentsOf: buffer.bytes(in: 0..<count))
         count = 0
     }
 
     func close() {
         writeOut()
         if let file {
-            fclose(file)
+            try? file.close()
             self.file = nil
         }
     }

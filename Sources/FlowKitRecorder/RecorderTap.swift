@@ -29,12 +29,11 @@ final class RecorderTap: FlowSessionObserver {
         self.recorder = recorder
         self.runtime = runtime
         self.label = label
-        let sink = RecorderSink(limit: 2)
-        let line = SessionLine(into: sink.beginLine())
+        // `{"rt":"LABEL"}` written once, kept without its braces.
+        let line = SessionLine(into: ByteWriter(buffer: RecorderBuffer(capacity: 64)))
         line.field("rt", label)
         let writer = line.close()
-        labelField =
-            [0x2C] + Array(UnsafeBufferPointer(start: sink.base + 1, count: writer.offset - 2))
+        labelField = [0x2C] + writer.buffer.bytes(in: 1..<writer.offset - 1)
         stepPrefix = Array("{\"k\":\"step\"".utf8) + labelField + Array(",\"t\":".utf8)
     }
 
