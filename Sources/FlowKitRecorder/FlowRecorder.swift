@@ -108,6 +108,12 @@ public final class FlowRecorder {
         writeHeader()
     }
 
+    /// Released with lines pending (its runtimes gone, no `finish()`), a file recorder writes
+    /// them out: the file ends with its last complete line.
+    isolated deinit {
+        sink.writeOut()
+    }
+
     private static func monotonic() -> timespec {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)

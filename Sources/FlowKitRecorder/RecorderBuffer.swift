@@ -114,7 +114,7 @@ final class RecorderBuffer {
     /// Appends `text` as it is (ASCII JSON syntax).
     @inline(__always)
     func raw(_ text: StaticString) {
-        bytes(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        text.withUTF8Buffer { bytes($0) }
     }
 
     /// Appends `text`'s UTF-8 as it is (JSON made elsewhere).
@@ -261,10 +261,7 @@ final class RecorderBuffer {
 
     /// The bytes in `range` (written ones), decoded as UTF-8.
     func string(in range: Range<Int>) -> String {
-        checkRange(range)
-        return String(
-            decoding: UnsafeBufferPointer(start: base + range.lowerBound, count: range.count),
-            as: UTF8.self)
+        String(decoding: bytes(in: range), as: UTF8.self)
     }
 
     /// The offset of the first `byte` in `range` (written bytes), if there is one.
