@@ -26,6 +26,16 @@ final class RecorderSink {
     private var keyframeStarts: [Int] = []
     /// Where the line being written starts.
     private var lineStart = 0
+    /// Whether a line is being written into `buffer`. App code may run meanwhile (the clock,
+    /// an error's description, a route's encoding for a snapshot) and make another record:
+    /// that line is written aside and kept after this one (see ``beginLine()``).
+    private var isWriting = false
+    /// The lines made while another was being written (without their newlines), with whether
+    /// each is a keyframe step.
+    private var linesMadeMeanwhile: [(bytes: [UInt8], keyframe: Bool)] = []
+    /// Whether the file was closed while a line was being written: it is closed once that
+    /// line and the lines made meanwhile are kept.
+    private var closesAfterLine = false
     /// Whether a task that writes the pending lines out once the main actor is idle is
     /// scheduled (a file).
     var writeScheduled = false
@@ -57,8 +67,11 @@ final class RecorderSink {
 
     var isFile: Bool { limit == 0 }
 
-    /// A writer for the next line, from the end of the whole lines.
+    /// A writer for the next line, from the end of the whole lines; or, while a line is
+    /// being written, a writer of its own (its line is kept after the one being written).
     func beginLine() -> ByteWriter {
+        guard !isWriting else { return ByteWriter(buffer: RecorderBuffer(capacity: 256)) }
+        isWriting = true
         lineStart = count
         buffer.move(to: count)
         return ByteWriter(buffer: buffer)
@@ -67,20 +80,45 @@ final class RecorderSink {
     /// Ends the line `writer` wrote (adding its newline).
     func endLine(_ writer: consuming ByteWriter, keyframe: Bool) {
         writer.byte(0x0A)
-        count = writer.offset
-        if isFile {
-            if file == nil { count = lineStart }
+        guard writer.buffer === buffer else {
+            linesMadeMeanwhile.append((writer.buffer.bytes(in: 0..<writer.offset - 1), keyframe))
             return
         }
-        lineCount &+= 1
-        if keyframe { keyframeStarts.append(lineStart) }
-        if lineCount > limit { trim() }
+        assert(isWriting, "a line ended that was not begun")
+        count = writer.offset
+        isWriting = false
+        if isFile {
+            if file == nil { count = lineStart }
+        } else {
+            lineCount &+= 1
+            if keyframe { keyframeStarts.append(lineStart) }
+            if lineCount > limit { trim() }
+        }
+        keepLinesMadeMeanwhile()
     }
 
     /// Forgets the line `writer` wrote.
     func dropLine(_ writer: consuming ByteWriter) {
-        _ = writer
+        guard writer.buffer === buffer else { return }
         count = lineStart
+        isWriting = false
+        keepLinesMadeMeanwhile()
+    }
+
+    /// Keeps the lines made while a line was being written, in order, then closes the file
+    /// if it was closed meanwhile.
+    private func keepLinesMadeMeanwhile() {
+        guard !linesMadeMeanwhile.isEmpty || closesAfterLine else { return }
+        while !linesMadeMeanwhile.isEmpty {
+            let line = linesMadeMeanwhile.removeFirst()
+            let out = beginLine()
+            out.bytes(line.bytes)
+            endLine(out, keyframe: line.keyframe)
+        }
+        if closesAfterLine {
+            closesAfterLine = false
+            close()
+        }
     }
 
     /// Keeps the line just ended as the header (at the start of a buffer's block, out of its
@@ -158,7 +196,8 @@ final class RecorderSink {
 
     /// Writes the pending lines to the file, in one call.
     func writeOut() {
-        guard let file, count > 0 else { return }
+        // While a line is being written, the lines before it go with the next batch.
+        guard let file, count > 0, !isWriting else { return }
         // A copy of the batch (at most about 64 KiB, a few microseconds), written by
         // Foundation's file handle, which writes on after a partial write or an interruption.
         // A failed write drops the batch, as a full disk would.
@@ -167,6 +206,10 @@ final class RecorderSink {
     }
 
     func close() {
+        guard !isWriting else {
+            closesAfterLine = true
+            return
+        }
         writeOut()
         if let file {
             try? file.close()

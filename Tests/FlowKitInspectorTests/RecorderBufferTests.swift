@@ -273,4 +273,69 @@ struct RecorderBufferTests {
         #expect(try FlowSessionFile(text: text).stepCount == 22)
         #expect(text.hasSuffix("\n") && text.contains(#""n":22,"change":{"kind":"stop""#))
     }
+
+    @Test(
+        "A record that app code makes while a line is being written is kept whole, after that line")
+    func recordMadeWhileWriting() throws {
+        let (runtime, _, stack, _) = try makeSmallApp()
+        let (second, _, _, _) = try makeSmallApp()
+        let clock = ActingClock()
+        let recorder = FlowRecorder(clock: { clock.read() })
+        // The fourth reading of the clock (in the middle of the second push's step) attaches
+        // another runtime: its attach record is made while the step is being written.
+        clock.actions[4] = { recorder.attach(second, label: "second") }
+        recorder.attach(runtime)
+        try runtime.start()
+        try stack.push(FlowController(name: "a"))
+        try stack.push(FlowController(name: "b"))
+        let lines = recorder.lines
+        #expect(lines.count == 6)
+        #expect(lines[1] == #"{"k":"attach","rt":"main","t":0.001,"n":0}"#)
+        #expect(records(lines, "step").map { $0["n"] as? Int } == [1, 2, 3])
+        #expect(lines[4].hasPrefix(#"{"k":"step","rt":"main","t":0.004,"n":3,"#))
+        #expect(lines[5] == #"{"k":"attach","rt":"second","t":0.005,"n":0}"#)
+        #expect(try FlowSessionFile(text: recorder.text).problems.isEmpty)
+    }
+
+    @Test(
+        "A file flushed and finished by app code while a line is being written has each line once, whole"
+    )
+    func fileFinishedWhileWriting() throws {
+        let path = temporaryPath()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let (runtime, _, stack, _) = try makeSmallApp()
+        let clock = ActingClock()
+        let recorder = try FlowRecorder(writingTo: path, clock: { clock.read() })
+        // In the middle of the first push's step, a flush; in the middle of the second's, the
+        // end of the session (that step is then dropped: the session ended before it).
+        clock.actions[3] = { recorder.flush() }
+        clock.actions[4] = { recorder.finish() }
+        recorder.attach(runtime)
+        try runtime.start()
+        try stack.push(FlowController(name: "a"))
+        try stack.push(FlowController(name: "b"))
+        try stack.push(FlowController(name: "c"))
+        let text = try contents(path)
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect(text.hasSuffix("\n") && lines.count == 6)
+        #expect(lines[1] == #"{"k":"attach","rt":"main","t":0.001,"n":0}"#)
+        #expect(records(lines, "step").map { $0["n"] as? Int } == [1, 2])
+        #expect(lines[4] == #"{"k":"detach","rt":"main","t":0.005,"n":3}"#)
+        #expect(lines[5] == #"{"k":"end","t":0.006}"#)
+        #expect(try FlowSessionFile(text: text).problems.isEmpty)
+    }
+}
+
+/// A clock that counts its readings (a millisecond each) and runs app code at some of them.
+@MainActor
+final class ActingClock {
+    private var readings = 0
+    var actions: [Int: () -> Void] = [:]
+
+    func read() -> Double {
+        readings += 1
+        let reading = readings
+        actions.removeValue(forKey: reading)?()
+        return Double(reading) / 1_000
+    }
 }
