@@ -16,7 +16,7 @@ import Foundation
 ///   position; a `RecorderBuffer` is not `Sendable`, so only its owner's actor uses it.
 /// - Tested by: `RecorderBufferTests` under AddressSanitizer (growth in the middle of a line,
 ///   escapes and multi-byte UTF-8 across the growth boundary, trims, reading back, batches,
-///   a recorder released with bytes pending).
+///   a recorder released with bytes pending, records made while a line is being written).
 /// - Debug check: each method asserts its bounds (`checkBounds()` and the offsets it takes).
 final class RecorderBuffer {
     private var base: UnsafeMutablePointer<UInt8>

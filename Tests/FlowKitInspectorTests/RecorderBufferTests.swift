@@ -275,6 +275,47 @@ struct RecorderBufferTests {
     }
 
     @Test(
+        "A file recorder whose runtime is released on another thread is deallocated, and its file has every line"
+    )
+    func releasedOffMainActor() async throws {
+        let path = temporaryPath()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let clock = TickingClock()
+        let fileClock = TickingClock()
+        let twin = FlowRecorder(clock: { clock.read() })
+        weak var released: FlowRecorder?
+        do {
+            let (runtime, _, stack, _) = try makeSmallApp()
+            let file = try FlowRecorder(writingTo: path, clock: { fileClock.read() })
+            released = file
+            twin.attach(runtime)
+            file.attach(runtime)
+            try runtime.start()
+            for index in 0..<20 {
+                try stack.push(FlowController(name: samples[index % samples.count] + "\(index)"))
+            }
+            let box = [runtime]
+            _ = consume runtime
+            let release = Task.detached {
+                await Task.yield()
+                _ = box.count  // the runtime's last reference dies on this thread
+            }
+            _ = consume box
+            await release.value
+        }
+        // The runtime's and the recorder's deinits run on the main actor.
+        var waits = 0
+        while released != nil, waits < 200 {
+            try await Task.sleep(for: .milliseconds(5))
+            waits += 1
+        }
+        #expect(released == nil)
+        let text = try contents(path)
+        #expect(text == twin.text)
+        #expect(try FlowSessionFile(text: text).stepCount == 22)
+    }
+
+    @Test(
         "A record that app code makes while a line is being written is kept whole, after that line")
     func recordMadeWhileWriting() throws {
         let (runtime, _, stack, _) = try makeSmallApp()
