@@ -108,6 +108,12 @@ public final class FlowRecorder {
         writeHeader()
     }
 
+    /// Released with lines pending (its runtimes gone, no `finish()`), a file recorder writes
+    /// them out: the file ends with its last complete line.
+    isolated deinit {
+        sink.writeOut()
+    }
+
     private static func monotonic() -> timespec {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
@@ -196,10 +202,10 @@ public final class FlowRecorder {
             // The task holds the sink, not the recorder (which it would keep, or weakly: a
             // weak reference costs every later retain of the recorder a side-table access).
             sink.writeScheduled = true
-            let idle = IdleWrite(sink: sink)
+            let sink = sink
             Task { @MainActor in
-                idle.sink.writeScheduled = false
-                idle.sink.writeOut()
+                sink.writeScheduled = false
+                sink.writeOut()
             }
         }
     }
@@ -219,11 +225,6 @@ final class TapHandle {
     unowned let tap: RecorderTap
 
     init(_ tap: RecorderTap) { self.tap = tap }
-}
-
-/// The sink, for the task that writes it out once the main actor is idle (it runs there).
-struct IdleWrite: @unchecked Sendable {
-    let sink: RecorderSink
 }
 
 /// A recorder that could not start.

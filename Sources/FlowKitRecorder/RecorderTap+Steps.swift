@@ -8,8 +8,8 @@ import Foundation
 /// `order`), or, for the kinds whose changes may reach deeper than the container's children
 /// (`navigate`, `unwind`, `open`, `show`), the container's whole subtree.
 extension RecorderTap {
-    func changeDidFinish(_ change: FlowSessionChange) {
-        writeStep(change)
+    func changeDidFinish(_ change: FlowSessionChange, in runtime: FlowRuntime) {
+        writeStep(change, of: runtime)
     }
 
     /// Whether a change of `kind` only replaces, reorders, adds or removes the children (or the
@@ -26,107 +26,167 @@ extension RecorderTap {
         }
     }
 
+    /// `,"change":{"kind":"NAME"`: a step's change and its kind's name (its `rawValue`), in one
+    /// piece (no string made).
+    static func kindField(_ kind: FlowChange.Kind) -> StaticString {
+        switch kind {
+        case .start: return ",\"change\":{\"kind\":\"start\""
+        case .stop: return ",\"change\":{\"kind\":\"stop\""
+        case .embed: return ",\"change\":{\"kind\":\"embed\""
+        case .push: return ",\"change\":{\"kind\":\"push\""
+        case .pop: return ",\"change\":{\"kind\":\"pop\""
+        case .popTo: return ",\"change\":{\"kind\":\"popTo\""
+        case .setStack: return ",\"change\":{\"kind\":\"setStack\""
+        case .switch: return ",\"change\":{\"kind\":\"switch\""
+        case .present: return ",\"change\":{\"kind\":\"present\""
+        case .dismiss: return ",\"change\":{\"kind\":\"dismiss\""
+        case .navigate: return ",\"change\":{\"kind\":\"navigate\""
+        case .unwind: return ",\"change\":{\"kind\":\"unwind\""
+        case .open: return ",\"change\":{\"kind\":\"open\""
+        case .platformPop: return ",\"change\":{\"kind\":\"platformPop\""
+        case .platformDismiss: return ",\"change\":{\"kind\":\"platformDismiss\""
+        case .select: return ",\"change\":{\"kind\":\"select\""
+        case .platformSelect: return ",\"change\":{\"kind\":\"platformSelect\""
+        case .restoreBranch: return ",\"change\":{\"kind\":\"restoreBranch\""
+        case .focus: return ",\"change\":{\"kind\":\"focus\""
+        case .platformFocus: return ",\"change\":{\"kind\":\"platformFocus\""
+        case .show: return ",\"change\":{\"kind\":\"show\""
+        case .platformCollapse: return ",\"change\":{\"kind\":\"platformCollapse\""
+        case .platformExpand: return ",\"change\":{\"kind\":\"platformExpand\""
+        }
+    }
+
     /// Writes the step of a runtime attached while running: its whole tree.
     func writeAttachStep() {
         guard let runtime else { return }
         steps += 1
-        let line = line("step")
-        line.raw(",\"change\":{\"kind\":\"attach\"")
-        finishStep(line, of: runtime, container: nil, change: nil, full: true, delta: false)
+        let out = stepLine()
+        out.raw(",\"change\":{\"kind\":\"attach\"},\"full\":true,\"nodes\":[")
+        if runtime.isRunning, let root = runtime.root {
+            root.visitSessionOutline { node in
+                out.separate()
+                Self.appendNode(node, to: out)
+            }
+        }
+        out.byte(0x5D)
+        finishStep(out, of: runtime, full: true)
     }
 
-    /// Writes the step of `change`.
-    func writeStep(_ change: FlowSessionChange) {
-        guard let runtime else { return }
+    /// Writes the step of `change` (a change of `runtime`). A delta (the usual step) is
+    /// written without a copy of the change: identities are read by index, a closure visits
+    /// only each subtree that entered, and the container's row is copied from the step before
+    /// when it is the same.
+    func writeStep(_ change: FlowSessionChange, of runtime: FlowRuntime) {
         steps += 1
         let kind = change.kind
         let container = change.container
-        let full =
+        var full =
             kind == .start || kind == .stop
             || (steps - 1) % recorder.options.keyframeInterval == 0
-            || container.map { $0.state != .entered } ?? true
         var delta = false
-        if !full, let container, Self.changesOnlyItsChildren(kind) {
-            // Every subtree that entered hangs right under the container (else: its subtree).
-            delta = true
-            change.forEachEnteredID { id in
-                if !container.hasSessionChild(id) { delta = false }
+        if !full {
+            if let container, container.state == .entered {
+                // A delta when every subtree that entered hangs right under the container
+                // (else: its subtree).
+                delta = Self.changesOnlyItsChildren(kind)
+                var index = 0
+                while delta && index < change.enteredCount {
+                    delta = container.hasSessionChild(change.enteredID(at: index))
+                    index += 1
+                }
+            } else {
+                full = true
             }
         }
-        let line = line("step")
-        line.raw(",\"change\":{\"kind\":")
-        line.out.string(kind.rawValue)
+        let out = stepLine()
+        out.raw(Self.kindField(kind))
         if let id = change.containerID {
-            line.raw(",\"containerID\":")
-            line.out.unsigned(id.rawValue)
-        }
-        if !delta && !full { Self.appendPaths(of: change.record, to: line.out) }
-        let out = line.out
-        line.raw(",\"exitedIDs\":[")
-        change.forEachExitedID { id in
-            out.separate()
+            out.raw(",\"containerID\":")
             out.unsigned(id.rawValue)
         }
-        line.raw("],\"enteredIDs\":[")
-        change.forEachEnteredID { id in
-            out.separate()
-            out.unsigned(id.rawValue)
+        if !delta && !full { Self.appendPaths(of: change.record, to: out) }
+        out.raw(",\"exitedIDs\":[")
+        for index in 0..<change.exitedCount {
+            if index > 0 { out.byte(0x2C) }
+            out.unsigned(change.exitedID(at: index).rawValue)
         }
-        line.out.byte(0x5D)
-        finishStep(
-            line, of: runtime, container: container, change: change, full: full, delta: delta)
+        out.raw("],\"enteredIDs\":[")
+        for index in 0..<change.enteredCount {
+            if index > 0 { out.byte(0x2C) }
+            out.unsigned(change.enteredID(at: index).rawValue)
+        }
+        out.raw(full ? "]},\"full\":true,\"nodes\":[" : "]},\"full\":false,\"nodes\":[")
+        if full {
+            if runtime.isRunning, let root = runtime.root {
+                root.visitSessionOutline { node in
+                    out.separate()
+                    Self.appendNode(node, to: out)
+                }
+            }
+            out.byte(0x5D)
+        } else if delta, let container {
+            let row = container.sessionNode
+            let key = RowKey(row)
+            if key == cachedRow {
+                out.bytes(cachedRowText)
+            } else {
+                let start = out.offset
+                Self.appendNode(row, to: out)
+                cachedRow = key
+                cachedRowText = out.written(since: start)
+            }
+            for index in 0..<change.enteredCount {
+                container.visitSessionChild(change.enteredID(at: index)) { node in
+                    out.byte(0x2C)
+                    Self.appendNode(node, to: out)
+                }
+            }
+            out.raw("],\"order\":[")
+            for index in 0..<container.sessionChildCount {
+                if index > 0 { out.byte(0x2C) }
+                out.unsigned(container.sessionChildID(at: index).rawValue)
+            }
+            out.byte(0x5D)
+        } else {
+            container?.visitSessionOutline { node in
+                out.separate()
+                Self.appendNode(node, to: out)
+            }
+            out.byte(0x5D)
+        }
+        finishStep(out, of: runtime, full: full, running: full ? nil : true)
     }
 
-    /// Writes the rest of a step from its `nodes` on, and commits it.
+    /// Writes the rest of a step from its focus on, and commits it.
     private func finishStep(
-        _ start: SessionLine, of runtime: FlowRuntime, container: FlowController?,
-        change: FlowSessionChange?, full: Bool, delta: Bool
+        _ out: ByteWriter, of runtime: FlowRuntime, full: Bool, running: Bool? = nil
     ) {
-        let line = start
-        let out = line.out
-        line.raw(full ? "},\"full\":true,\"nodes\":[" : "},\"full\":false,\"nodes\":[")
-        let row: @MainActor (FlowSessionNode) -> Void = { node in
-            out.separate()
-            Self.appendNode(node, to: out)
+        appendFocus(of: runtime, running: running, to: out)
+        let options = recorder.options
+        if options.treeText {
+            SessionLine(continuing: out).field("tree", runtime.treeDescription())
         }
-        if full {
-            if runtime.isRunning, let root = runtime.root { root.visitSessionOutline(row) }
-            line.out.byte(0x5D)
-        } else if let container, let change, delta {
-            row(container.sessionNode)
-            change.forEachEnteredID { id in
-                container.visitSessionChild(id, row)
-            }
-            line.raw("],\"order\":[")
-            container.visitSessionChildren { id in
-                out.separate()
-                out.unsigned(id.rawValue)
-            }
-            line.out.byte(0x5D)
-        } else {
-            container?.visitSessionOutline(row)
-            line.out.byte(0x5D)
-        }
-        appendFocus(of: runtime, to: line.out)
-        if recorder.options.treeText { line.field("tree", runtime.treeDescription()) }
-        if recorder.options.snapshots, runtime.isRunning, let snapshot = try? runtime.snapshot() {
+        if options.snapshots, runtime.isRunning, let snapshot = try? runtime.snapshot() {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
             if let data = try? encoder.encode(snapshot) {
-                line.field("snapshot", json: String(decoding: data, as: UTF8.self))
+                SessionLine(continuing: out).field(
+                    "snapshot", json: String(decoding: data, as: UTF8.self))
             }
         }
-        recorder.commit(line.close(), keyframe: full)
+        out.byte(0x7D)
+        recorder.commit(out, keyframe: full)
     }
 
     /// `,"focus":[…],"active":[…]`: the identities of the focused path and the active nodes
     /// (`active` left out when they are the focused path).
-    private func appendFocus(of runtime: FlowRuntime, to out: ByteWriter) {
+    /// `running` is whether the runtime runs, when known (a step whose container is entered).
+    private func appendFocus(of runtime: FlowRuntime, running: Bool?, to out: ByteWriter) {
         out.raw(",\"focus\":[")
-        guard runtime.isRunning else { return out.raw("]") }
-        runtime.visitSessionFocusedPath { id in
-            out.separate()
-            out.unsigned(id.rawValue)
+        guard running ?? runtime.isRunning else { return out.raw("]") }
+        for index in 0..<runtime.sessionFocusedCount {
+            if index > 0 { out.byte(0x2C) }
+            out.unsigned(runtime.sessionFocusedID(at: index).rawValue)
         }
         out.byte(0x5D)
         guard !runtime.sessionActiveIsFocusedPath else { return }
@@ -164,15 +224,21 @@ extension RecorderTap {
         out.string(node.name)
         out.byte(0x2C)
         if let parent = node.parent { out.unsigned(parent.rawValue) } else { out.raw("null") }
-        switch node.kind {
-        case .node: out.raw(",\"node\"")
-        case .stack: out.raw(",\"stack\"")
-        case .switch: out.raw(",\"switch\"")
-        case .tabs: out.raw(",\"tabs\"")
-        case .parallel: out.raw(",\"parallel\"")
-        case .split: out.raw(",\"split\"")
+        // The kind and whether it is presented, in one piece.
+        switch (node.kind, node.isPresented) {
+        case (.node, false): out.raw(",\"node\",0")
+        case (.node, true): out.raw(",\"node\",1")
+        case (.stack, false): out.raw(",\"stack\",0")
+        case (.stack, true): out.raw(",\"stack\",1")
+        case (.switch, false): out.raw(",\"switch\",0")
+        case (.switch, true): out.raw(",\"switch\",1")
+        case (.tabs, false): out.raw(",\"tabs\",0")
+        case (.tabs, true): out.raw(",\"tabs\",1")
+        case (.parallel, false): out.raw(",\"parallel\",0")
+        case (.parallel, true): out.raw(",\"parallel\",1")
+        case (.split, false): out.raw(",\"split\",0")
+        case (.split, true): out.raw(",\"split\",1")
         }
-        out.raw(node.isPresented ? ",1" : ",0")
         if node.selection != nil || node.isCollapsed != nil {
             out.byte(0x2C)
             if let selection = node.selection { out.integer(selection) } else { out.raw("null") }

@@ -13,6 +13,13 @@ final class RecorderTap: FlowSessionObserver {
     var steps = 0
     /// `,"rt":"LABEL"`, as JSON bytes (written into every record).
     let labelField: [UInt8]
+    /// `{"k":"step","rt":"LABEL","t":`, as JSON bytes (how every step begins).
+    let stepPrefix: [UInt8]
+    /// The container row a delta step wrote last, and its JSON text: the next step in the
+    /// same container (the usual case) copies it when the row is the same. The row is known
+    /// by its fields but the name (a node's name never changes), as plain values.
+    var cachedRow = RowKey()
+    var cachedRowText: [UInt8] = []
     /// What the recorder holds weakly for this tap (see ``WeakTap``).
     private(set) lazy var handle = TapHandle(self)
     /// The event sent and not yet handled (events never nest: one at a time).
@@ -22,23 +29,34 @@ final class RecorderTap: FlowSessionObserver {
         self.recorder = recorder
         self.runtime = runtime
         self.label = label
-        let sink = RecorderSink(limit: 2)
-        let line = SessionLine(into: sink.beginLine())
+        // `{"rt":"LABEL"}` written once, kept without its braces.
+        let line = SessionLine(into: ByteWriter(buffer: RecorderBuffer(capacity: 64)))
         line.field("rt", label)
         let writer = line.close()
-        labelField =
-            [0x2C] + Array(UnsafeBufferPointer(start: sink.base + 1, count: writer.offset - 2))
+        labelField = [0x2C] + writer.buffer.bytes(in: 1..<writer.offset - 1)
+        stepPrefix = Array("{\"k\":\"step\"".utf8) + labelField + Array(",\"t\":".utf8)
     }
 
     /// A record of `kind`, its runtime's label, time and step count written.
     func line(_ kind: StaticString) -> SessionLine {
         let line = SessionLine(kind, into: recorder.sink.beginLine())
-        labelField.withUnsafeBufferPointer { line.out.bytes($0) }
+        line.out.bytes(labelField)
         line.raw(",\"t\":")
         line.out.seconds(recorder.now())
         line.raw(",\"n\":")
         line.out.unsigned(UInt64(steps))
         return line
+    }
+
+    /// A step record, its runtime's label, time and step count written (its first fields
+    /// copied at once: they are the same in every step of this runtime).
+    func stepLine() -> ByteWriter {
+        let out = recorder.sink.beginLine()
+        out.bytes(stepPrefix)
+        out.seconds(recorder.now())
+        out.raw(",\"n\":")
+        out.unsigned(UInt64(steps))
+        return out
     }
 
     func attached() {
@@ -234,5 +252,27 @@ final class RecorderTap: FlowSessionObserver {
         line.field("at", path)
         line.field("progress", seconds: progress)
         recorder.commit(line.close())
+    }
+}
+
+/// A node's row in a session, as plain values, but its name (which a node keeps for life):
+/// two rows of one node with equal keys are written alike.
+struct RowKey: Equatable {
+    var id: UInt64 = .max
+    var parent: UInt64?
+    var kind = FlowSessionNode.Kind.node
+    var isPresented = false
+    var selection: Int?
+    var isCollapsed: Bool?
+
+    init() {}
+
+    init(_ node: FlowSessionNode) {
+        id = node.id.rawValue
+        parent = node.parent?.rawValue
+        kind = node.kind
+        isPresented = node.isPresented
+        selection = node.selection
+        isCollapsed = node.isCollapsed
     }
 }

@@ -1,125 +1,36 @@
-/// Writes JSON text straight into a ``RecorderSink``'s bytes: no string, array or dictionary
-/// per record, a capacity check per piece and a copy of its bytes. Its position is the sink's
-/// (so a writer is a constant that closures capture without a box).
+/// Writes JSON text straight into a recorder's bytes (its ``RecorderBuffer``): no string,
+/// array or dictionary per record, a capacity check per piece and a copy of its bytes. Its
+/// position is the buffer's (so a writer is a constant that closures capture without a box).
 struct ByteWriter {
-    let sink: RecorderSink
+    let buffer: RecorderBuffer
 
-    init(sink: RecorderSink, at offset: Int) {
-        self.sink = sink
-        sink.position = sink.base + offset
-        sink.end = sink.base + sink.capacity
-    }
-
-    private var position: UnsafeMutablePointer<UInt8> {
-        get { sink.position }
-        nonmutating set { sink.position = newValue }
-    }
-
-    /// How many bytes of the sink are written, this line's included.
-    var offset: Int { sink.position - sink.base }
-
-    @inline(__always)
-    private func reserve(_ count: Int) {
-        if sink.end - sink.position < count { grow(count) }
-    }
-
-    @inline(never)
-    private func grow(_ count: Int) {
-        let used = offset
-        sink.grow(used: used, extra: count)
-        sink.position = sink.base + used
-        sink.end = sink.base + sink.capacity
-    }
+    /// How many bytes of the buffer are written, this line's included.
+    var offset: Int { buffer.offset }
 
     /// A comma, unless the last byte opens an array or an object (the first item).
     @inline(__always)
     func separate() {
-        let last = position[-1]
+        let last = buffer.lastByte
         if last != 0x5B && last != 0x7B { byte(0x2C) }
     }
 
     @inline(__always)
-    func byte(_ value: UInt8) {
-        reserve(1)
-        position.pointee = value
-        position += 1
+    func byte(_ value: UInt8) { buffer.byte(value) }
+
+    /// The bytes written since `start` (an earlier ``offset`` of this line), to write again.
+    func written(since start: Int) -> [UInt8] {
+        buffer.bytes(in: start..<offset)
     }
+
+    /// Appends `bytes` as they are (JSON text made once, like a record's first fields).
+    func bytes(_ bytes: [UInt8]) { buffer.bytes(bytes) }
 
     /// Appends `text` as it is (ASCII JSON syntax).
     @inline(__always)
-    func raw(_ text: StaticString) {
-        bytes(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-    }
-
-    func bytes(_ buffer: UnsafeBufferPointer<UInt8>) {
-        guard let start = buffer.baseAddress else { return }
-        let count = buffer.count
-        reserve(count)
-        let to = position
-        if count <= 16 {
-            // Most pieces are a few bytes: a loop beats a call to memmove.
-            for index in 0..<count { to[index] = start[index] }
-        } else {
-            to.update(from: start, count: count)
-        }
-        position = to + count
-    }
-
-    /// "00" to "99", two ASCII digits each (made once, never written after).
-    private static let digitPairs: [UInt8] = {
-        var pairs: [UInt8] = []
-        pairs.reserveCapacity(200)
-        for value in 0..<100 {
-            let tens = UInt8(value / 10)
-            let units = UInt8(value % 10)
-            pairs.append(0x30 + tens)
-            pairs.append(0x30 + units)
-        }
-        return pairs
-    }()
+    func raw(_ text: StaticString) { buffer.raw(text) }
 
     /// Appends `value` in decimal.
-    func unsigned(_ value: UInt64) {
-        reserve(20)
-        if value < 10 {
-            position.pointee = 0x30 + UInt8(value)
-            position += 1
-            return
-        }
-        if value < 100 {
-            position[0] = 0x30 + UInt8(value / 10)
-            position[1] = 0x30 + UInt8(value % 10)
-            position += 2
-            return
-        }
-        var digits = 3
-        var bound: UInt64 = 1_000
-        while value >= bound && digits < 20 {
-            digits += 1
-            if bound > UInt64.max / 10 { break }
-            bound *= 10
-        }
-        let pairs = Self.digitPairs
-        var remaining = value
-        var cursor = position + digits
-        while remaining >= 100 {
-            let pair = Int(remaining % 100) &* 2
-            remaining /= 100
-            cursor -= 2
-            cursor[0] = pairs[pair]
-            cursor[1] = pairs[pair &+ 1]
-        }
-        if remaining >= 10 {
-            let pair = Int(remaining) &* 2
-            cursor -= 2
-            cursor[0] = pairs[pair]
-            cursor[1] = pairs[pair &+ 1]
-        } else {
-            cursor -= 1
-            cursor.pointee = 0x30 + UInt8(remaining)
-        }
-        position += digits
-    }
+    func unsigned(_ value: UInt64) { buffer.unsigned(value) }
 
     func integer(_ value: Int) {
         if value < 0 { byte(0x2D) }
@@ -130,61 +41,18 @@ struct ByteWriter {
     func seconds(_ value: Double) {
         let micros = Int((value * 1_000_000).rounded())
         if micros < 0 { byte(0x2D) }
-        let magnitude = micros.magnitude
-        unsigned(UInt64(magnitude / 1_000_000))
-        var fraction = magnitude % 1_000_000
+        let magnitude = UInt64(micros.magnitude)
+        unsigned(magnitude / 1_000_000)
+        let fraction = Int(truncatingIfNeeded: magnitude % 1_000_000)
         guard fraction != 0 else { return }
-        var digits = 6
-        while fraction % 10 == 0 {
-            fraction /= 10
-            digits -= 1
-        }
-        reserve(digits + 1)
-        position.pointee = 0x2E
-        var cursor = position + digits + 1
-        while cursor > position + 1 {
-            cursor -= 1
-            cursor.pointee = 0x30 + UInt8(fraction % 10)
-            fraction /= 10
-        }
-        position += digits + 1
+        buffer.micros(fraction)
     }
 
     /// Appends `value` as a JSON string literal.
-    func string(_ value: String) {
-        var value = value
-        value.withUTF8 { utf8 in
-            reserve(utf8.count + 2)
-            for unit in utf8 where unit < 0x20 || unit == 0x22 || unit == 0x5C {
-                return escaped(utf8)
-            }
-            position.pointee = 0x22
-            position += 1
-            bytes(utf8)
-            position.pointee = 0x22
-            position += 1
-        }
-    }
+    func string(_ value: String) { buffer.string(value) }
 
-    private func escaped(_ utf8: UnsafeBufferPointer<UInt8>) {
-        byte(0x22)
-        for unit in utf8 {
-            switch unit {
-            case 0x22: raw("\\\"")
-            case 0x5C: raw("\\\\")
-            case 0x0A: raw("\\n")
-            case 0x0D: raw("\\r")
-            case 0x09: raw("\\t")
-            case 0..<0x20:
-                raw("\\u00")
-                let hex: StaticString = "0123456789abcdef"
-                byte(hex.utf8Start[Int(unit >> 4)])
-                byte(hex.utf8Start[Int(unit & 0xF)])
-            default: byte(unit)
-            }
-        }
-        byte(0x22)
-    }
+    /// Appends `json` as it is (JSON made elsewhere).
+    func json(_ json: String) { buffer.text(json) }
 }
 
 /// One line of a session file being written: a JSON object whose fields are appended in order
@@ -198,6 +66,11 @@ struct SessionLine {
         self.out.raw("{\"k\":\"")
         self.out.raw(kind)
         self.out.byte(0x22)
+    }
+
+    /// Goes on with an object whose first fields `out` wrote already.
+    init(continuing out: ByteWriter) {
+        self.out = out
     }
 
     /// Starts an object with no field yet.
@@ -265,9 +138,7 @@ struct SessionLine {
     /// A field whose value is JSON already (an object or array made elsewhere).
     func field(_ name: StaticString, json: String) {
         key(name)
-        var json = json
-        let out = out
-        json.withUTF8 { out.bytes($0) }
+        out.json(json)
     }
 
     /// The finished object's writer (its closing brace written).

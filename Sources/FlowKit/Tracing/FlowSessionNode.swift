@@ -117,6 +117,22 @@ extension FlowController {
         if let presented = _presented { body(presented.id) }
     }
 
+    /// How many children this node has: the embedded ones, and the one it presents if any
+    /// (see ``sessionChildID(at:)``). Reads no observable property.
+    public var sessionChildCount: Int { _children.count + (_presented == nil ? 0 : 1) }
+
+    /// The identity of this node's `index`th child (`0..<sessionChildCount`): the embedded
+    /// children in order, then the presented node, as ``visitSessionChildren(_:)`` gives them.
+    /// Reads no observable property, and retains no node for it. An index out of that range
+    /// traps, as an array's subscript does.
+    public func sessionChildID(at index: Int) -> FlowNodeID {
+        let children = _children
+        guard index >= children.count, index == children.count, let presented = _presented else {
+            return children[index].id  // an embedded child (or out of range: the array traps)
+        }
+        return presented.id
+    }
+
     /// Whether the node with identity `id` is a child of this node (embedded or presented).
     /// Reads no observable property, and retains no node for it.
     public func hasSessionChild(_ id: FlowNodeID) -> Bool {
@@ -151,6 +167,13 @@ extension FlowRuntime {
         let active = _activeConfiguration.isEmpty ? _focusedPath : _activeConfiguration
         return (_focusedPath.map(\.id), active.map(\.id))
     }
+
+    /// How many nodes the focused path has (see ``sessionFocusedID(at:)``).
+    public var sessionFocusedCount: Int { _focusedPath.count }
+
+    /// The identity of the focused path's `index`th node (`0..<sessionFocusedCount`, root
+    /// first), read without a closure, an array or observation tracking.
+    public func sessionFocusedID(at index: Int) -> FlowNodeID { _focusedPath[index].id }
 
     /// Calls `body` with the identity of each node of the focused path (root first), without
     /// making an array or tracking observation (for recorders; ``sessionFocus`` gives arrays).

@@ -7,8 +7,8 @@
 ///         func traceDidRecord(_ record: FlowTraceRecord, event: (any FlowEvent)?) {
 ///             print(record)
 ///         }
-///         func changeDidFinish(_ change: FlowSessionChange) {
-///             print(change.record)
+///         func changeDidFinish(_ change: FlowSessionChange, in runtime: FlowRuntime) {
+///             print(change.record, runtime.sessionFocusedCount)
 ///         }
 ///     }
 ///     let observation = runtime.trace.addSessionObserver(Recorder())
@@ -17,7 +17,7 @@
 ///
 /// FlowKitRecorder's `FlowRecorder` is one. A session observer is told the records formatted as
 /// they are made, except the node records (not told) and the change records: a change comes
-/// to ``changeDidFinish(_:)`` unformatted (its identities are read without joining a path).
+/// to ``changeDidFinish(_:in:)`` unformatted (its identities are read without joining a path).
 /// With no observer, nothing is added to a push, a pop or an event: the other facts are told only from paths that are rare already (a change that
 /// fails, a step of the pipeline, a gesture), after a check of a flag, and each change checks one
 /// flag once it is over. The observer is told only
@@ -25,7 +25,7 @@
 @MainActor
 public protocol FlowSessionObserver: AnyObject {
     /// A trace record was made: every record but the node records (enter, exit, activate,
-    /// deactivate) and the change records (``changeDidFinish(_:)`` tells a change once the tree
+    /// deactivate) and the change records (``changeDidFinish(_:in:)`` tells a change once the tree
     /// and the focus it left can be read). `event` is the event the record is about when it is about one whose value
     /// holds no references (a value the app may choose to record); `nil` for other records and
     /// for events that hold references (kept by their trace name only).
@@ -35,8 +35,9 @@ public protocol FlowSessionObserver: AnyObject {
     /// its active nodes are what the change left (a change a hook asked for runs after this).
     /// `change` is what the trace's ``FlowTraceRecord/change(_:)`` record says, unformatted
     /// until asked (``FlowSessionChange/record``): what changed is inside its
-    /// ``FlowSessionChange/container``.
-    func changeDidFinish(_ change: FlowSessionChange)
+    /// ``FlowSessionChange/container``. `runtime` is the runtime whose trace this is (handed
+    /// over so that an observer need not keep a reference to it and load it per change).
+    func changeDidFinish(_ change: FlowSessionChange, in runtime: FlowRuntime)
 
     /// A change of `kind` asked of the node at `path` failed before anything changed: a guard
     /// refused it (``FlowError/exitRefused(node:reason:)``,
@@ -65,7 +66,7 @@ public protocol FlowSessionObserver: AnyObject {
 
 extension FlowSessionObserver {
     /// Does nothing.
-    public func changeDidFinish(_ change: FlowSessionChange) {}
+    public func changeDidFinish(_ change: FlowSessionChange, in runtime: FlowRuntime) {}
     /// Does nothing.
     public func changeDidFail(_ kind: FlowChange.Kind, at path: String, error: any Error) {}
     /// Does nothing.
@@ -101,13 +102,15 @@ extension FlowTrace {
         for entry in current { tell(entry.observer) }
     }
 
-    /// A change is over (see ``FlowSessionObserver/changeDidFinish(_:)``).
+    /// A change of `runtime` is over (see ``FlowSessionObserver/changeDidFinish(_:in:)``).
+    /// `container` is consumed (moved into the change the observers get: the caller's
+    /// reference is the change's, so no node is retained again for it).
     @inline(never)
-    func _changeFinished(in container: FlowController?) {
+    func _changeFinished(in container: consuming FlowController?, runtime: FlowRuntime) {
         guard isEnabled, let traced = _sessionChange.take() else { return }
         let change = FlowSessionChange(traced: traced, container: container)
         let current = _sessionObservers
-        for entry in current { entry.observer.changeDidFinish(change) }
+        for entry in current { entry.observer.changeDidFinish(change, in: runtime) }
     }
 
     /// A change failed its check (see ``FlowSessionObserver/changeDidFail(_:at:error:)``).
@@ -120,7 +123,7 @@ extension FlowTrace {
     }
 }
 
-/// A change as a session observer is told it (``FlowSessionObserver/changeDidFinish(_:)``): its
+/// A change as a session observer is told it (``FlowSessionObserver/changeDidFinish(_:in:)``): its
 /// kind, its container and the identities of what exited and entered, read without formatting
 /// a path; ``record`` formats the trace's ``FlowChange`` (paths joined, arrays made) when asked.
 @MainActor
@@ -141,6 +144,14 @@ public struct FlowSessionChange {
     public var exitedCount: Int { traced.exited.count }
     /// How many subtrees entered (``FlowChange/enteredIDs``).
     public var enteredCount: Int { traced.entered.count }
+
+    /// The identity of the root of the subtree that exited `index`th (`0..<exitedCount`), in
+    /// exit order: read without a closure or an array.
+    public func exitedID(at index: Int) -> FlowNodeID { traced.exited[index].1 }
+
+    /// The identity of the root of the subtree that entered `index`th (`0..<enteredCount`), in
+    /// entry order: read without a closure or an array.
+    public func enteredID(at index: Int) -> FlowNodeID { traced.entered[index].1 }
 
     /// Calls `body` with the identity of each root of a subtree that exited, in exit order.
     public func forEachExitedID(_ body: @MainActor (FlowNodeID) -> Void) {

@@ -63,10 +63,10 @@ public final class FlowTrace {
     /// activate, deactivate) is not formatted for them (a session observer is not told it).
     private var _onlySessionObservers = false
     /// Whether a session observer listens: checked once per change, after its activation
-    /// (``FlowSessionObserver/changeDidFinish(_:)``).
+    /// (``FlowSessionObserver/changeDidFinish(_:in:)``).
     var _endsChanges = false
     /// The last change recorded while a session observer listens, unformatted, until
-    /// ``FlowSessionObserver/changeDidFinish(_:)`` tells it.
+    /// ``FlowSessionObserver/changeDidFinish(_:in:)`` tells it.
     var _sessionChange: _TracedChange?
 
     @exclusivity(unchecked)
@@ -139,7 +139,7 @@ public final class FlowTrace {
 
     /// Tells the observers `entry`, formatted. Session observers are told neither node records
     /// nor change records: a change is kept unformatted for
-    /// ``FlowSessionObserver/changeDidFinish(_:)``, and is formatted only if another observer
+    /// ``FlowSessionObserver/changeDidFinish(_:in:)``, and is formatted only if another observer
     /// listens.
     @inline(never)
     private func _tellObservers(_ entry: _TraceEntry) {
@@ -176,7 +176,11 @@ public final class FlowTrace {
 
     /// Keeps a node record (enter, exit, activate, deactivate).
     func _node(_ step: _TraceEntry.NodeStep, _ node: FlowController) {
-        _append(.node(step, _TracePath(node)))
+        // `_append`, knowing the entry is a node record: when only session observers listen
+        // (none is told one), the entry is not handed to `_tellObservers`, whose switch over
+        // it would copy it.
+        if hasObservers && !_onlySessionObservers { return _append(.node(step, _TracePath(node))) }
+        _store(.node(step, _TracePath(node)))
     }
 
     /// Keeps an event record.

@@ -45,6 +45,17 @@ enum _Few<Element> {
         }
     }
 
+    /// The item at `index` (`0..<count`).
+    subscript(index: Int) -> Element {
+        switch self {
+        case .none: preconditionFailure("no item at \(index)")
+        case .one(let element):
+            precondition(index == 0, "no item at \(index)")
+            return element
+        case .many(let elements): return elements[index]
+        }
+    }
+
     @MainActor
     func visit(_ body: @MainActor (Element) -> Void) {
         switch self {

@@ -262,7 +262,7 @@ extension FlowRuntime {
         }
         if change.mayMoveFocus { _updateActive() }
         // A session recorder reads the tree once the change is over, activation included.
-        if trace._endsChanges { trace._changeFinished(in: change.reportedContainer) }
+        if trace._endsChanges { trace._changeFinished(in: change.reportedContainer, runtime: self) }
         _checkInvariants()
     }
 
