@@ -129,7 +129,7 @@ func runLaunchBenchmarks(_ harness: Harness) throws {
             "Launch.ownDecode/nodes=\(size)", operations: 1, perUnit: unit,
             repetitions: repetitions, setup: {},
             run: { UInt(try FlowSnapshot(json: bytes).root.children.count) })
-        try harness.measure(
+        harness.measure(
             "Launch.ownEncode/nodes=\(size)", operations: 1, perUnit: unit,
             repetitions: repetitions, setup: {},
             run: { UInt(snapshot.json().count) })
