@@ -153,6 +153,26 @@ struct SnapshotJSONFastPathTests {
         #expect(try tooBig.parseDocument() == .double(9_223_372_036_854_775_808))
     }
 
+    @Test(
+        "Found by fuzzing: 1.0 is a double to FlowKit's JSON, the integer 1 to JSONDecoder, and either restores the same value"
+    )
+    func integralDoublesRestoreTheSame() throws {
+        let document = Array(
+            #"{"v":2,"t":["Swift.String"],"r":{"n":"a","r":"a","s":{"scroll":1.0,"zoom":2e0}}}"#
+                .utf8
+        )
+        let own = try FlowSnapshot(json: document)
+        let foundation = try JSONDecoder().decode(FlowSnapshot.self, from: Data(document))
+        #expect(own.root.state == .object(["scroll": .double(1), "zoom": .double(2)]))
+        #expect(foundation.root.state == .object(["scroll": .int(1), "zoom": .int(2)]))
+        struct Saved: Decodable, Equatable {
+            let scroll: Int
+            let zoom: Double
+        }
+        #expect(try own.root.state?.decode(Saved.self) == Saved(scroll: 1, zoom: 2))
+        #expect(try foundation.root.state?.decode(Saved.self) == Saved(scroll: 1, zoom: 2))
+    }
+
     @Test("A number is read where RFC 8259 allows one, and refused where it does not")
     func numbersFollowTheGrammar() throws {
         let accepted = ["0", "-0", "12", "0.5", "-1.25", "1e5", "1E+5", "2.5e-3", "0e0"]

@@ -11,7 +11,11 @@
 
 extension FlowSnapshot {
     /// Decodes a snapshot from its JSON (UTF-8), compact (format 2) or long (format 1), with
-    /// FlowKit's own parser: the same snapshot `JSONDecoder` gives, several times faster.
+    /// FlowKit's own parser: the same snapshot `JSONDecoder` gives, several times faster, but
+    /// for the form of numbers in route values and states: a number written with a fraction
+    /// or an exponent is a ``FlowSnapshotValue/double(_:)`` (`1.0`), where `JSONDecoder` finds
+    /// the integer it is (`.int(1)`). Restoring reads both as the same value (numbers convert
+    /// where no precision is lost).
     ///
     ///     let snapshot = try FlowSnapshot(json: Array(data))
     ///
