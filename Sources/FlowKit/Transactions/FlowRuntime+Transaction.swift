@@ -230,6 +230,11 @@ extension FlowRuntime {
         }
         if change.kind == .stop {
             isRunning = false
+            // `root` is unchecked (see FlowRuntime.swift): this assignment releases the old
+            // root inside the access, so it must not be the last reference, or a node's
+            // `deinit` (app code) would run inside it. It is not: the stop change holds the
+            // root in `removals` (and `stop()` in a local) until the commit is over.
+            assert(change.removals.first === root, "the stop change holds the root")
             root = nil
             _lazy?.discardPending()
         }
