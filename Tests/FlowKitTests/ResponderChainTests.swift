@@ -316,6 +316,52 @@ struct ResponderChainTests {
         #expect(log == ["ping", "pong", "ping"])
         _ = runtime
     }
+
+    @Test(
+        "A popped node's last release asks for changes and events: they run, on storage FlowKit no longer holds"
+    )
+    func releaseOfAPoppedNodeAsksForChanges() throws {
+        // The popped node's last reference goes when the change that removed it is emptied
+        // for reuse (unchecked storage); what its captures' deinit asks for must not touch
+        // that change (it makes another) nor find the tree half changed.
+        let other = FlowStack(name: "other", root: FlowController(name: "o0"))
+        let stack = FlowStack(name: "stack", root: FlowController(name: "s0"))
+        let app = FlowParallel(name: "app", regions: [stack, other])
+        let runtime = try FlowRuntime(root: app)
+        try runtime.start()
+        var log: [String] = []
+        weak var released: FlowController?
+        do {
+            let screen = FlowController(name: "s1")
+            let token = OnDeinit {
+                log.append("released")
+                do {
+                    try other.push(FlowController(name: "o1"))
+                    try stack.push(FlowController(name: "s2"))
+                } catch {
+                    log.append("threw \(error)")
+                }
+                runtime.send(Ping())
+            }
+            screen.on(Ping.self) { _ in
+                _ = token
+                return .handled
+            }
+            app.on(Ping.self) { _ in
+                log.append("ping")
+                return .handled
+            }
+            try stack.push(screen)
+            released = screen
+        }
+        try stack.pop()
+        #expect(released == nil)
+        #expect(log.first == "released" && !log.contains { $0.hasPrefix("threw") })
+        #expect(other.entries.map(\.name) == ["o0", "o1"])
+        #expect(stack.entries.map(\.name) == ["s0", "s2"])
+        #expect(log.contains("ping"))
+        #expect(runtime.root === app && app.state == .entered)
+    }
 }
 
 struct E1: FlowEvent {}

@@ -86,7 +86,11 @@ final class _Transaction {
     /// Ends a change from ``reusing(_:kind:domain:)``: drops its prospective links and its
     /// nodes (a kept change never keeps a node alive), then returns it if it is worth keeping
     /// as the spare. The caller stores the result: dropping the nodes may run `deinit`s, so
-    /// no access to the spare's storage may be open meanwhile.
+    /// no access to the spare's storage may be open meanwhile. Those `deinit`s (app code) run
+    /// inside the access to this change's arrays (unchecked): legal, because nothing else
+    /// reaches this change then (it is a local of `_transact`, out of the pool), and a change
+    /// one of them asks for gets a change of its own. Tested by
+    /// `ResponderChainTests.releaseOfAPoppedNodeAsksForChanges` under AddressSanitizer.
     @inline(__always)
     static func emptiedForReuse(_ change: _Transaction) -> _Transaction? {
         if !change.linksApplied { change.clearPendingLinks() }
