@@ -186,8 +186,11 @@ struct SCXMLFuzzSeedTests {
             do {
                 chart = try FlowChart(scxml: data)
             } catch let error as SCXMLError {
-                let lines = String(decoding: data, as: UTF8.self).split(
-                    separator: "\n", omittingEmptySubsequences: false)
+                // Lines end at each line feed byte, as XML's parser counts them (a CR LF pair
+                // is one Swift Character, which would hide the line break).
+                let lines = data.split(
+                    separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false
+                ).map { String(decoding: $0, as: UTF8.self) }
                 #expect(!error.description.isEmpty)
                 if error.line > 0 {
                     #expect(error.line <= lines.count, "\(name): \(error)")

@@ -51,11 +51,12 @@ enum SCXMLTarget {
         guard error.line > 0 else {
             return oracle(error.column == 0, "a column without a line: \(error)")
         }
-        let lines = String(decoding: data, as: UTF8.self).split(
-            separator: "\n", omittingEmptySubsequences: false)
+        // Lines end at each line feed byte, as XML's parser counts them (split as Swift
+        // Characters, a CR LF pair is one Character and hides the line break).
+        let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         oracle(error.line <= lines.count, "a line after the document's end: \(error)")
         guard error.line <= lines.count else { return }
-        let length = lines[error.line - 1].unicodeScalars.count
+        let length = String(decoding: lines[error.line - 1], as: UTF8.self).unicodeScalars.count
         oracle(
             error.column >= 1 && error.column <= length + 1,
             "a column outside line \(error.line) (\(length) characters): \(error)")
