@@ -186,11 +186,20 @@ struct SCXMLFuzzSeedTests {
             do {
                 chart = try FlowChart(scxml: data)
             } catch let error as SCXMLError {
-                // Lines end at each line feed byte, as XML's parser counts them (a CR LF pair
-                // is one Swift Character, which would hide the line break).
-                let lines = data.split(
-                    separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false
-                ).map { String(decoding: $0, as: UTF8.self) }
+                // Lines as XML reads them: a CR LF pair, a lone CR and a LF each end one (a CR
+                // LF pair is one Swift Character, which would hide the break).
+                var normalized = Data()
+                var afterCR = false
+                for byte in data {
+                    if byte == 0x0A && afterCR {
+                        afterCR = false
+                        continue
+                    }
+                    afterCR = byte == 0x0D
+                    normalized.append(afterCR ? 0x0A : byte)
+                }
+                let lines = normalized.split(separator: 0x0A, omittingEmptySubsequences: false)
+                    .map { String(decoding: $0, as: UTF8.self) }
                 #expect(!error.description.isEmpty)
                 if error.line > 0 {
                     #expect(error.line <= lines.count, "\(name): \(error)")

@@ -51,9 +51,9 @@ enum SCXMLTarget {
         guard error.line > 0 else {
             return oracle(error.column == 0, "a column without a line: \(error)")
         }
-        // Lines end at each line feed byte, as XML's parser counts them (split as Swift
-        // Characters, a CR LF pair is one Character and hides the line break).
-        let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        // Lines as XML reads them: a CR LF pair, a lone CR and a LF each end one (split as
+        // Swift Characters instead, a CR LF pair is one Character and hides the break).
+        let lines = xmlLines(data)
         oracle(error.line <= lines.count, "a line after the document's end: \(error)")
         guard error.line <= lines.count else { return }
         let length = String(decoding: lines[error.line - 1], as: UTF8.self).unicodeScalars.count
@@ -61,4 +61,20 @@ enum SCXMLTarget {
             error.column >= 1 && error.column <= length + 1,
             "a column outside line \(error.line) (\(length) characters): \(error)")
     }
+}
+
+/// `data`'s lines as XML 1.0 (section 2.11) counts them: a CR LF pair, a lone CR and a LF
+/// each end one.
+func xmlLines(_ data: Data) -> [Data] {
+    var normalized = Data()
+    var afterCR = false
+    for byte in data {
+        if byte == 0x0A && afterCR {
+            afterCR = false
+            continue
+        }
+        afterCR = byte == 0x0D
+        normalized.append(afterCR ? 0x0A : byte)
+    }
+    return normalized.split(separator: 0x0A, omittingEmptySubsequences: false)
 }

@@ -74,10 +74,30 @@ final class _SCXMLReader: NSObject, XMLParserDelegate {
         self.data = data
     }
 
+    /// `data` with each CR LF pair and each lone CR made a LF.
+    static func normalizedLineEnds(_ data: Data) -> Data {
+        guard data.contains(0x0D) else { return data }
+        var normalized = Data()
+        normalized.reserveCapacity(data.count)
+        var afterCR = false
+        for byte in data {
+            if byte == 0x0A && afterCR {
+                afterCR = false
+                continue
+            }
+            afterCR = byte == 0x0D
+            normalized.append(afterCR ? 0x0A : byte)
+        }
+        return normalized
+    }
+
     static func read(_ data: Data) throws -> FlowChart {
         guard data.count <= FlowChart.SCXMLLimit.bytes.value else {
             throw SCXMLError(.overLimit(.bytes), element: nil, line: 0, column: 0)
         }
+        // Line ends as XML 1.0 (section 2.11) has a parser read them, before anything counts
+        // lines: XMLParser's own line numbers drift after a CR.
+        let data = normalizedLineEnds(data)
         try checkText(data)
         let reader = _SCXMLReader(data: data)
         let parser = XMLParser(data: data)
