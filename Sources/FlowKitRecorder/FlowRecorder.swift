@@ -93,7 +93,12 @@ public final class FlowRecorder {
         writeHeader()
     }
 
-    /// Creates a recorder that streams to the file at `path` (created, or emptied).
+    /// Creates a recorder that streams to the file at `path`.
+    ///
+    /// The session is a new file: a regular file already at `path` that could be written is
+    /// replaced (a reader that has it open keeps the old session whole). Anything else there,
+    /// such as a symbolic link or a pipe, is opened and written to as it is (a file it names
+    /// is emptied first).
     ///
     /// - Throws: ``FlowRecorderError/cannotOpen(path:reason:)`` if the file cannot be
     ///   written.

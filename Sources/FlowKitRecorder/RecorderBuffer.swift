@@ -7,7 +7,8 @@ import Foundation
 /// path (a record's pieces, digits and strings) writes through the pointer, for speed.
 ///
 /// - Invariant: `base` is an allocation of `capacity` bytes that this buffer alone owns
-///   (allocated in `init` and `grow`, freed in `grow` and `deinit`, never handed out);
+///   (allocated in `init` and `grow`, freed in `grow` and `deinit`, never handed out: only
+///   lent, as the bytes of a file's batch, to `FileHandle.write(contentsOf:)` for that call);
 ///   `base <= position <= end == base + capacity`; the first `initialized` bytes (and all
 ///   bytes before `position`) have been written.
 /// - Enforced by: the pointers are private; every write reserves its room first (`reserve`
@@ -257,6 +258,16 @@ final class RecorderBuffer {
     func bytes(in range: Range<Int>) -> [UInt8] {
         checkRange(range)
         return Array(UnsafeBufferPointer(start: base + range.lowerBound, count: range.count))
+    }
+
+    /// Writes the bytes in `range` (written ones) to `file`, from the block itself: the
+    /// pointer is lent to `FileHandle.write(contentsOf:)` for that call only (it writes on
+    /// after a partial write or an interruption, and keeps nothing). A copy would cost a
+    /// batch's allocation, and the system's pages for it, on every batch.
+    func write(_ range: Range<Int>, to file: FileHandle) throws {
+        checkRange(range)
+        try file.write(
+            contentsOf: UnsafeRawBufferPointer(start: base + range.lowerBound, count: range.count))
     }
 
     /// The bytes in `range` (written ones), decoded as UTF-8.

@@ -339,6 +339,41 @@ struct RecorderTests {
         }
     }
 
+    @Test(
+        "A session file replaces a regular file at its path (a reader of the old one keeps it); through a symbolic link, the file it names is written"
+    )
+    func fileReplacedNotEmptied() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "flowkit-recorder-replace-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("session.jsonl").path
+        let old = "an earlier session\n"
+        try old.write(toFile: path, atomically: false, encoding: .utf8)
+        let reader = try #require(FileHandle(forReadingAtPath: path))
+        defer { try? reader.close() }
+        let (runtime, _, _, _) = try makeSmallApp()
+        let recorder = try FlowRecorder(writingTo: path)
+        recorder.attach(runtime)
+        try runtime.start()
+        recorder.finish()
+        // The reader still has the old session, whole; the path holds the new one.
+        #expect(String(decoding: try reader.readToEnd() ?? Data(), as: UTF8.self) == old)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(try FlowSessionFile(text: text).stepCount == 1)
+        // A link is not replaced: the session goes to the file it names.
+        let target = directory.appendingPathComponent("target.jsonl").path
+        try old.write(toFile: target, atomically: false, encoding: .utf8)
+        let link = directory.appendingPathComponent("link.jsonl").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        let linked = try FlowRecorder(writingTo: link)
+        linked.finish()
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target)
+        let written = try String(contentsOfFile: target, encoding: .utf8)
+        #expect(written.hasPrefix("{\"format\":\"flowkit-session\""))
+        #expect(!written.contains(old))
+    }
+
     @Test("A recorder keeps no node alive, and records nothing once detached")
     func noNodeKeptAndDetach() throws {
         let (runtime, _, stack, _) = try makeSmallApp()

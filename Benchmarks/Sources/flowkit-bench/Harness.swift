@@ -69,6 +69,12 @@ final class Harness {
         filter.map { name.contains($0) } ?? true
     }
 
+    /// Whether any case of the area whose names start with `prefix` may be selected: the
+    /// filter names the area, or a case in it (`--filter "Launch.restore/nodes=500"`).
+    func selectsArea(_ prefix: String) -> Bool {
+        filter.map { prefix.contains($0) || $0.hasPrefix(prefix) } ?? true
+    }
+
     /// Measures a case whose repetitions need a fresh input each (teardown, push/pop).
     ///
     /// `setup` builds the input outside the timed region; `run` is timed, performs

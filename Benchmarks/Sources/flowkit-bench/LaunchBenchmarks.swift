@@ -83,7 +83,7 @@ struct LongFormSnapshot: Encodable {
 @MainActor
 func runLaunchBenchmarks(_ harness: Harness) throws {
     for size in launchSizes {
-        guard harness.selects("Launch.") else { continue }
+        guard harness.selectsArea("Launch.") else { continue }
         let entries = (size - 1) / 4 - 2
         let nodes = 1 + 4 * (2 + entries)
         let runtime = try BenchTrace.off.runtime(root: try makeLaunchApp(entries: entries))
