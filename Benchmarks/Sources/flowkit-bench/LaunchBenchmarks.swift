@@ -7,30 +7,74 @@ let launchSizes = [500, 10_000]
 /// Bytes of JSON per node of the launch app, compact (format 2) and long (format 1), by size.
 @MainActor var launchBytesPerNode: [Int: (compact: Double, long: Double)] = [:]
 
-/// The launch app's screens: one enum family, as an app's routes usually are.
-enum LaunchScreen: Codable, Hashable, Sendable {
+/// The launch app's screens: one enum family, as an app's routes usually are, stored through
+/// its own conversion (`FlowSnapshotValueConvertible`, written as Docs/Restoration.md shows).
+enum LaunchScreen: Codable, Hashable, Sendable, FlowSnapshotValueConvertible, LaunchRoute {
+    case list
+    case item(id: Int)
+
+    var snapshotValue: FlowSnapshotValue {
+        switch self {
+        case .list: return .object(["list": .object([:])])
+        case .item(let id): return .object(["item": .object(["id": .int(Int64(id))])])
+        }
+    }
+
+    init(snapshotValue value: FlowSnapshotValue) throws {
+        guard case .object(let cases) = value, cases.count == 1,
+            let (name, payload) = cases.first, case .object(let fields) = payload
+        else { throw value.typeMismatch(LaunchScreen.self) }
+        switch name {
+        case "list": self = .list
+        case "item":
+            guard case .int(let id)? = fields["id"], let id = Int(exactly: id) else {
+                throw payload.typeMismatch(LaunchScreen.self)
+            }
+            self = .item(id: id)
+        default: throw value.typeMismatch(LaunchScreen.self)
+        }
+    }
+}
+
+/// The same screens stored through their synthesized `Codable` conformance alone: what an
+/// enum route costs without the conversion.
+enum LaunchScreenCodable: Codable, Hashable, Sendable, LaunchRoute {
     case list
     case item(id: Int)
 }
 
-/// The launch app: four tabs, each a stack of `LaunchScreen`s built by one family, the
-/// second selected. With `entries` items per tab it has 1 + 4 × (2 + entries) nodes.
+/// A launch app's screen type: its two cases.
+protocol LaunchRoute: Codable, Hashable, Sendable {
+    static var list: Self { get }
+    static func item(id: Int) -> Self
+    var isList: Bool { get }
+}
+
+extension LaunchScreen {
+    var isList: Bool { self == .list }
+}
+
+extension LaunchScreenCodable {
+    var isList: Bool { self == .list }
+}
+
+/// The launch app: four tabs, each a stack of `Screen`s built by one family, the second
+/// selected. With `entries` items per tab it has 1 + 4 × (2 + entries) nodes.
 @MainActor
-func makeLaunchApp(entries: Int = 0) throws -> FlowTabs {
+func makeLaunchApp<Screen: LaunchRoute>(
+    entries: Int = 0, screens: Screen.Type = LaunchScreen.self
+) throws -> FlowTabs {
     var tabs: [FlowController] = []
     for index in 0..<4 {
         let stack = FlowStack(
             name: "tab\(index)", route: FlowRoute("tab\(index)"),
-            root: FlowController(name: "list", route: FlowRoute(LaunchScreen.list)))
-        stack.register(LaunchScreen.self) { screen, _ in
-            switch screen {
-            case .list: return FlowController(name: "list")
-            case .item: return FlowController(name: "item")
-            }
+            root: FlowController(name: "list", route: FlowRoute(Screen.list)))
+        stack.register(Screen.self) { screen, _ in
+            FlowController(name: screen.isList ? "list" : "item")
         }
         for id in 0..<entries {
             try stack.push(
-                FlowController(name: "item", route: FlowRoute(LaunchScreen.item(id: 1_000 + id))))
+                FlowController(name: "item", route: FlowRoute(Screen.item(id: 1_000 + id))))
         }
         tabs.append(stack)
     }
@@ -77,9 +121,11 @@ struct LongFormSnapshot: Encodable {
 /// `JSONDecoder` and with FlowKit's own JSON (`FlowSnapshot(json:)`). The parts:
 /// `Launch.decode` and `Launch.ownDecode` (JSON only), `Launch.restore` (start(restoring:)
 /// only, eager or lazy), `Launch.snapshot`, `Launch.encode` and `Launch.ownEncode`. The
-/// bytes per node are printed. `…,intRoutes`: `snapshot` and eager `restore` of the same app
-/// with `Int` routes, which FlowKit stores directly (no `Codable` container): FlowKit's part
-/// without the app's route coding.
+/// bytes per node are printed. The app's screens convert themselves
+/// (`FlowSnapshotValueConvertible`); `…,codableRoutes`: `snapshot` and eager `restore` of the
+/// same app with screens stored through their synthesized `Codable` conformance alone;
+/// `…,intRoutes`: with `Int` routes, which FlowKit stores directly: FlowKit's part without
+/// the app's route coding.
 @MainActor
 func runLaunchBenchmarks(_ harness: Harness) throws {
     for size in launchSizes {
@@ -151,6 +197,25 @@ func runLaunchBenchmarks(_ harness: Harness) throws {
             "Launch.snapshot/nodes=\(size)", operations: 1, perUnit: unit,
             repetitions: repetitions, setup: {},
             run: { UInt(try runtime.snapshot().root.children.count) })
+        // The same with the screens' synthesized `Codable` alone (no conversion of their own).
+        let codableRuntime = try BenchTrace.off.runtime(
+            root: try makeLaunchApp(entries: entries, screens: LaunchScreenCodable.self))
+        try codableRuntime.start()
+        let codableSnapshot = try codableRuntime.snapshot()
+        try harness.measure(
+            "Launch.snapshot/nodes=\(size),codableRoutes", operations: 1, perUnit: unit,
+            repetitions: repetitions, setup: {},
+            run: { UInt(try codableRuntime.snapshot().root.children.count) })
+        try harness.measure(
+            "Launch.restore/nodes=\(size),eager,codableRoutes", operations: 1, perUnit: unit,
+            repetitions: repetitions,
+            setup: {
+                try BenchTrace.off.runtime(
+                    root: try makeLaunchApp(screens: LaunchScreenCodable.self))
+            },
+            run: { restored in
+                check(restored, try restored.start(restoring: codableSnapshot, lazily: false))
+            })
         // The same with `Int` routes: FlowKit's part without the app's route coding.
         let intRuntime = try BenchTrace.off.runtime(
             root: try makeLaunchAppWithIntRoutes(entries: entries))

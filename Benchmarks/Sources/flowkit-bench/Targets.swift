@@ -203,6 +203,13 @@ func reportTargets(_ harness: Harness, memory: MemoryReport?) -> Int {
             String(format: "%.0f and %.0f ns per node", snapshot, restore),
             snapshot <= 1_000 && restore <= 1_000)
     }
+    if let snapshot = perUnit("Launch.snapshot/nodes=10000,codableRoutes"),
+        let restore = perUnit("Launch.restore/nodes=10000,eager,codableRoutes")
+    {
+        print(
+            "info  the same with the screens' synthesized Codable alone (no conversion): "
+                + String(format: "%.0f and %.0f ns per node", snapshot, restore))
+    }
     if let snapshot = perUnit("Launch.snapshot/nodes=10000,intRoutes"),
         let restore = perUnit("Launch.restore/nodes=10000,eager,intRoutes")
     {

@@ -3,14 +3,45 @@ import FlowKitLinks
 
 /// The demo's screen routes: one family, built by the factory of the tabs' stacks
 /// (``BookStack``). `Codable`, so snapshots of the tree can store them (`flowdemo --state`):
-/// `{"detail": {"id": 12}}`.
-public enum CatalogRoute: Hashable, Sendable, Codable {
+/// `{"detail": {"id": 12}}`; and `FlowSnapshotValueConvertible`, so snapshots store and read
+/// them without `Codable`'s containers (the same values: debug builds check every
+/// conversion against the `Codable` one).
+public enum CatalogRoute: Hashable, Sendable, Codable, FlowSnapshotValueConvertible {
     /// The book list, at the bottom of the catalog tab's stack.
     case list
     /// The favourites list, at the bottom of the favourites tab's stack.
     case favourites
     /// The detail screen of the book with this identifier.
     case detail(id: Int)
+
+    /// The route as a snapshot stores it: `{"list": {}}`, `{"favourites": {}}` or
+    /// `{"detail": {"id": 12}}`, as its synthesized `Codable` conformance writes it.
+    public var snapshotValue: FlowSnapshotValue {
+        switch self {
+        case .list: return .object(["list": .object([:])])
+        case .favourites: return .object(["favourites": .object([:])])
+        case .detail(let id): return .object(["detail": .object(["id": .int(Int64(id))])])
+        }
+    }
+
+    /// Reads a stored route back.
+    ///
+    /// - Throws: `DecodingError` for a value of another shape.
+    public init(snapshotValue value: FlowSnapshotValue) throws {
+        guard case .object(let cases) = value, cases.count == 1,
+            let (name, payload) = cases.first, case .object(let fields) = payload
+        else { throw value.typeMismatch(CatalogRoute.self) }
+        switch name {
+        case "list": self = .list
+        case "favourites": self = .favourites
+        case "detail":
+            guard case .int(let id)? = fields["id"], let id = Int(exactly: id) else {
+                throw payload.typeMismatch(CatalogRoute.self)
+            }
+            self = .detail(id: id)
+        default: throw value.typeMismatch(CatalogRoute.self)
+        }
+    }
 }
 
 /// The demo's deep links: `flowdemo://books` (the list) and `flowdemo://books/<id>` (a book's

@@ -233,6 +233,10 @@ extension FlowRuntime {
     ) throws -> FlowSnapshot.Route {
         let base = route.base
         let type = types.facts(of: base)
+        if let convertible = type.convertible {
+            return FlowSnapshot.Route(
+                type: type.name, value: _convertedSnapshotValue(of: base, as: convertible))
+        }
         guard let encodable = type.encodable else {
             throw FlowSnapshotError.notEncodable(
                 path: path(),

@@ -240,13 +240,19 @@ extension FlowSnapshot {
             self.value = value
         }
 
-        /// Stores `route`.
+        /// Stores `route`: through its value's ``FlowSnapshotValueConvertible/snapshotValue``
+        /// if it has one, else its `Encodable` conformance.
         ///
         /// - Throws: `EncodingError` if the route's value is not `Encodable` or cannot be
         ///   encoded.
         public init(_ route: FlowRoute) throws {
             var top: _EncodingNode?
             let base = route.base
+            if let convertible = Swift.type(of: base) as? any FlowSnapshotValueConvertible.Type {
+                self.init(
+                    type: route.typeName, value: _convertedSnapshotValue(of: base, as: convertible))
+                return
+            }
             try self.init(
                 route, base: base, typeName: route.typeName,
                 encodable: Swift.type(of: base) as? any Encodable.Type, reusing: &top)

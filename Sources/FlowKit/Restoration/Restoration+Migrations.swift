@@ -21,7 +21,7 @@ extension _Restoration {
     func resolve(
         _ stored: FlowSnapshot.Route, at path: @autoclosure () -> String
     ) throws -> FlowRoute {
-        guard let type = routeType(named: stored.type) else {
+        guard let (type, convertible) = routeTypeEntry(named: stored.type) else {
             throw _LeftOut(
                 error: .unknownRoute(path: path(), type: stored.type),
                 reason: "its route type \(stored.type) is unknown")
@@ -48,6 +48,7 @@ extension _Restoration {
             }
         }
         do {
+            if let convertible { return try _convertedRoute(convertible, from: value) }
             return try _decodeRoute(type, from: value)
         } catch {
             let name = String(reflecting: type)
@@ -122,12 +123,19 @@ extension _Restoration {
         for type in extras.familyTypes.values { learn(type) }
     }
 
-    /// The route type named `name`: a known one, else one the schema renamed.
-    func routeType(named name: String) -> (any (Decodable & Hashable & Sendable).Type)? {
-        if let lastType, lastType.name == name { return lastType.type }
+    /// The route type named `name`: a known one, else one the schema renamed; with the type
+    /// as ``FlowSnapshotValueConvertible`` (`nil` if it is not).
+    func routeTypeEntry(
+        named name: String
+    ) -> (
+        type: any (Decodable & Hashable & Sendable).Type,
+        convertible: (any (FlowSnapshotValueConvertible & Hashable & Sendable).Type)?
+    )? {
+        if let lastType, lastType.name == name { return (lastType.type, lastType.convertible) }
         guard let type = types[name] ?? schema?.renamed[name] else { return nil }
-        lastType = (name, type)
-        return type
+        let convertible = type as? any (FlowSnapshotValueConvertible & Hashable & Sendable).Type
+        lastType = (name, type, convertible)
+        return (type, convertible)
     }
 
     /// Knows `type` by its `String(reflecting:)` name if it can be a route value.

@@ -18,9 +18,14 @@ final class _Restoration {
     var types: [String: any (Decodable & Hashable & Sendable).Type] = [:]
     /// The types `learn` has seen (route types or not).
     var seenTypes = Set<ObjectIdentifier>()
-    /// The last route type found by name: a tree's routes are mostly of a few types, and
-    /// comparing a name is cheaper than hashing it. Never stale: `types` only grows.
-    var lastType: (name: String, type: any (Decodable & Hashable & Sendable).Type)?
+    /// The last route type found by name, with the type as ``FlowSnapshotValueConvertible``
+    /// (`nil` if it is not): a tree's routes are mostly of a few types, and comparing a name
+    /// is cheaper than hashing it. Never stale: `types` only grows.
+    var lastType:
+        (
+            name: String, type: any (Decodable & Hashable & Sendable).Type,
+            convertible: (any (FlowSnapshotValueConvertible & Hashable & Sendable).Type)?
+        )?
     /// Nodes whose entry guard allowed them. Each stays in the tree until the commit (a node
     /// is left out only before its guard allows it), so no identity here outlives its node.
     private(set) var decided = Set<ObjectIdentifier>()

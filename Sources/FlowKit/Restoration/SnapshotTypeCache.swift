@@ -1,6 +1,7 @@
 // What one `snapshot()` call learns per type, so that a tree of many nodes of few types pays
 // for each type once: the name a stored route gives its value's type (`String(reflecting:)`,
-// costly) and whether it is `Encodable` (a conformance lookup), and a node class's snapshot kind and whether it is `FlowRestorable` (class checks
+// costly) and whether it is `Encodable` or `FlowSnapshotValueConvertible` (conformance
+// lookups), and a node class's snapshot kind and whether it is `FlowRestorable` (class checks
 // and a conformance lookup). The cache lives in one call (no global state); the last type
 // asked is kept apart, since siblings (a stack's entries) are usually of one type.
 
@@ -12,14 +13,16 @@ struct _SnapshotTypeCache {
         var isRestorable: Bool
     }
 
-    /// A route value type's facts: its name, and the type as `Encodable` (`nil` if not).
+    /// A route value type's facts: its name, the type as `Encodable` (`nil` if not), and as
+    /// ``FlowSnapshotValueConvertible`` (`nil` if not).
     struct RouteType {
         var name: String
         var encodable: (any Encodable.Type)?
+        var convertible: (any FlowSnapshotValueConvertible.Type)?
     }
 
     private var lastRouteType: ObjectIdentifier?
-    private var lastRouteFacts = RouteType(name: "", encodable: nil)
+    private var lastRouteFacts = RouteType(name: "", encodable: nil, convertible: nil)
     private var routeTypes: [ObjectIdentifier: RouteType] = [:]
 
     /// The top node the snapshot's route values are encoded with (see _EncodingNode).
@@ -42,7 +45,8 @@ struct _SnapshotTypeCache {
         } else {
             facts = RouteType(
                 name: String(reflecting: dynamicType),
-                encodable: dynamicType as? any Encodable.Type)
+                encodable: dynamicType as? any Encodable.Type,
+                convertible: dynamicType as? any FlowSnapshotValueConvertible.Type)
             routeTypes[type] = facts
         }
         lastRouteType = type
