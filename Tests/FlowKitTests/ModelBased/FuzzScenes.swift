@@ -8,10 +8,31 @@ enum FuzzDocument: Codable, Hashable, Sendable { case doc(Int) }
 enum FuzzPane: Codable, Hashable, Sendable { case pane(Int) }
 
 /// The screens of a scene's stack: `s(n)` pushed (`s(7)` refuses to enter), `sheet(n)`
-/// presented.
-enum FuzzScreen: Codable, Hashable, Sendable {
+/// presented. They convert themselves for snapshots (`FlowSnapshotValueConvertible`), so
+/// every scene saved and restored in the random test goes through a conversion, which debug
+/// builds check against the synthesized `Codable` form (`{"s": {"_0": 3}}`).
+enum FuzzScreen: Codable, Hashable, Sendable, FlowSnapshotValueConvertible {
     case s(Int)
     case sheet(Int)
+
+    var snapshotValue: FlowSnapshotValue {
+        switch self {
+        case .s(let n): return .object(["s": .object(["_0": .int(Int64(n))])])
+        case .sheet(let n): return .object(["sheet": .object(["_0": .int(Int64(n))])])
+        }
+    }
+
+    init(snapshotValue value: FlowSnapshotValue) throws {
+        guard case .object(let cases) = value, cases.count == 1,
+            let (name, payload) = cases.first, case .object(let fields) = payload,
+            case .int(let stored)? = fields["_0"], let n = Int(exactly: stored)
+        else { throw value.typeMismatch(FuzzScreen.self) }
+        switch name {
+        case "s": self = .s(n)
+        case "sheet": self = .sheet(n)
+        default: throw value.typeMismatch(FuzzScreen.self)
+        }
+    }
 }
 
 /// A command or an app-wide event from outside: a tree handles an even `n`; an odd one goes
