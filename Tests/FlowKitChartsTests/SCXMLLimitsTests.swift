@@ -186,19 +186,11 @@ struct SCXMLFuzzSeedTests {
             do {
                 chart = try FlowChart(scxml: data)
             } catch let error as SCXMLError {
-                // Lines as XML reads them: a CR LF pair, a lone CR and a LF each end one (a CR
-                // LF pair is one Swift Character, which would hide the break).
-                var normalized = Data()
-                var afterCR = false
-                for byte in data {
-                    if byte == 0x0A && afterCR {
-                        afterCR = false
-                        continue
-                    }
-                    afterCR = byte == 0x0D
-                    normalized.append(afterCR ? 0x0A : byte)
-                }
-                let lines = normalized.split(separator: 0x0A, omittingEmptySubsequences: false)
+                // Lines as XML reads them, and the reader counts them: a CR LF pair, a lone CR
+                // and a LF each end one (a CR LF pair is one Swift Character, which would hide
+                // the break).
+                let lines = _SCXMLReader.normalizedLineEnds(data)
+                    .split(separator: 0x0A, omittingEmptySubsequences: false)
                     .map { String(decoding: $0, as: UTF8.self) }
                 #expect(!error.description.isEmpty)
                 if error.line > 0 {

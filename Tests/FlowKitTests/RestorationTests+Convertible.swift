@@ -14,24 +14,24 @@ enum ConvertingScreen: Codable, Hashable, Sendable, FlowSnapshotValueConvertible
     var snapshotValue: FlowSnapshotValue {
         Self.conversions.withLock { $0.stored += 1 }
         switch self {
-        case .list: return .object(["list": .object([:])])
+        case .list: return .enumCase("list")
         case .item(let id, let title):
             var fields: [String: FlowSnapshotValue] = ["id": .int(Int64(id))]
             if let title { fields["title"] = .string(title) }
-            return .object(["item": .object(fields)])
+            return .enumCase("item", fields)
         }
     }
 
     init(snapshotValue value: FlowSnapshotValue) throws {
         Self.conversions.withLock { $0.read += 1 }
-        guard case .object(let cases) = value, cases.count == 1,
-            let (name, payload) = cases.first, case .object(let fields) = payload
-        else { throw value.typeMismatch(ConvertingScreen.self) }
+        guard let (name, fields) = value.enumCase else {
+            throw value.typeMismatch(ConvertingScreen.self)
+        }
         switch name {
         case "list": self = .list
         case "item":
             guard case .int(let id)? = fields["id"], let id = Int(exactly: id) else {
-                throw payload.typeMismatch(ConvertingScreen.self)
+                throw value.typeMismatch(ConvertingScreen.self)
             }
             switch fields["title"] {
             case nil: self = .item(id: id, title: nil)
@@ -167,6 +167,25 @@ struct RestorationConvertibleTests {
         #expect(freshStack.entries.map(\.route) == stack.entries.map(\.route))
         #expect(ConvertingScreen.conversions.withLock { $0.read } - read >= 4)
         #expect(restored.treeDescription() == runtime.treeDescription())
+    }
+
+    @Test("enumCase makes and reads the synthesized Codable form of an enum case, and nothing else")
+    func enumCaseIsTheCodableForm() throws {
+        for (screen, name, fields): (CodableScreen, String, [String: FlowSnapshotValue]) in [
+            (.list, "list", [:]), (.item(id: 3, title: nil), "item", ["id": .int(3)]),
+            (.item(id: 4, title: "t"), "item", ["id": .int(4), "title": .string("t")]),
+        ] {
+            let codable = try FlowSnapshotValue(encoding: screen)
+            #expect(FlowSnapshotValue.enumCase(name, fields) == codable)
+            let read = try #require(codable.enumCase)
+            #expect(read.name == name && read.fields == fields)
+        }
+        for other: FlowSnapshotValue in [
+            .string("list"), .object([:]), .object(["list": .null]),
+            .object(["a": .object([:]), "b": .object([:])]), .array([.object([:])]),
+        ] {
+            #expect(other.enumCase == nil, "\(other)")
+        }
     }
 
     @Test(

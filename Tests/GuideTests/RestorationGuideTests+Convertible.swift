@@ -9,20 +9,18 @@ enum Shelf: Codable, Hashable, Sendable, FlowSnapshotValueConvertible {
 
     var snapshotValue: FlowSnapshotValue {
         switch self {
-        case .all: return .object(["all": .object([:])])
-        case .book(let id): return .object(["book": .object(["id": .int(Int64(id))])])
+        case .all: return .enumCase("all")
+        case .book(let id): return .enumCase("book", ["id": .int(Int64(id))])
         }
     }
 
     init(snapshotValue value: FlowSnapshotValue) throws {
-        guard case .object(let cases) = value, cases.count == 1,
-            let (name, payload) = cases.first, case .object(let fields) = payload
-        else { throw value.typeMismatch(Shelf.self) }
+        guard let (name, fields) = value.enumCase else { throw value.typeMismatch(Shelf.self) }
         switch name {
         case "all": self = .all
         case "book":
             guard case .int(let id)? = fields["id"], let id = Int(exactly: id) else {
-                throw payload.typeMismatch(Shelf.self)
+                throw value.typeMismatch(Shelf.self)
             }
             self = .book(id: id)
         default: throw value.typeMismatch(Shelf.self)

@@ -15,20 +15,20 @@ enum LaunchScreen: Codable, Hashable, Sendable, FlowSnapshotValueConvertible, La
 
     var snapshotValue: FlowSnapshotValue {
         switch self {
-        case .list: return .object(["list": .object([:])])
-        case .item(let id): return .object(["item": .object(["id": .int(Int64(id))])])
+        case .list: return .enumCase("list")
+        case .item(let id): return .enumCase("item", ["id": .int(Int64(id))])
         }
     }
 
     init(snapshotValue value: FlowSnapshotValue) throws {
-        guard case .object(let cases) = value, cases.count == 1,
-            let (name, payload) = cases.first, case .object(let fields) = payload
-        else { throw value.typeMismatch(LaunchScreen.self) }
+        guard let (name, fields) = value.enumCase else {
+            throw value.typeMismatch(LaunchScreen.self)
+        }
         switch name {
         case "list": self = .list
         case "item":
             guard case .int(let id)? = fields["id"], let id = Int(exactly: id) else {
-                throw payload.typeMismatch(LaunchScreen.self)
+                throw value.typeMismatch(LaunchScreen.self)
             }
             self = .item(id: id)
         default: throw value.typeMismatch(LaunchScreen.self)
@@ -81,22 +81,12 @@ func makeLaunchApp<Screen: LaunchRoute>(
     return FlowTabs(name: "shop", tabs: tabs, selected: 1)
 }
 
-/// The launch app with `Int` routes instead of `LaunchScreen`s (a route value that needs no
-/// `Codable` container): what snapshot and restore cost besides the app's route coding.
-@MainActor
-func makeLaunchAppWithIntRoutes(entries: Int = 0) throws -> FlowTabs {
-    var tabs: [FlowController] = []
-    for index in 0..<4 {
-        let stack = FlowStack(
-            name: "tab\(index)", route: FlowRoute("tab\(index)"),
-            root: FlowController(name: "list", route: FlowRoute(0)))
-        stack.register(Int.self) { id, _ in FlowController(name: id == 0 ? "list" : "item") }
-        for id in 0..<entries {
-            try stack.push(FlowController(name: "item", route: FlowRoute(1_000 + id)))
-        }
-        tabs.append(stack)
-    }
-    return FlowTabs(name: "shop", tabs: tabs, selected: 1)
+/// `Int` routes as the launch app's screens (0 is the list, any other value an item): values
+/// FlowKit stores directly, with no `Codable` container.
+extension Int: LaunchRoute {
+    static var list: Int { 0 }
+    static func item(id: Int) -> Int { id }
+    var isList: Bool { self == 0 }
 }
 
 /// A snapshot in format 1's long form, as FlowKit wrote whole snapshots before format 2.
@@ -197,41 +187,31 @@ func runLaunchBenchmarks(_ harness: Harness) throws {
             "Launch.snapshot/nodes=\(size)", operations: 1, perUnit: unit,
             repetitions: repetitions, setup: {},
             run: { UInt(try runtime.snapshot().root.children.count) })
-        // The same with the screens' synthesized `Codable` alone (no conversion of their own).
-        let codableRuntime = try BenchTrace.off.runtime(
-            root: try makeLaunchApp(entries: entries, screens: LaunchScreenCodable.self))
-        try codableRuntime.start()
-        let codableSnapshot = try codableRuntime.snapshot()
-        try harness.measure(
-            "Launch.snapshot/nodes=\(size),codableRoutes", operations: 1, perUnit: unit,
-            repetitions: repetitions, setup: {},
-            run: { UInt(try codableRuntime.snapshot().root.children.count) })
-        try harness.measure(
-            "Launch.restore/nodes=\(size),eager,codableRoutes", operations: 1, perUnit: unit,
-            repetitions: repetitions,
-            setup: {
-                try BenchTrace.off.runtime(
-                    root: try makeLaunchApp(screens: LaunchScreenCodable.self))
-            },
-            run: { restored in
-                check(restored, try restored.start(restoring: codableSnapshot, lazily: false))
-            })
-        // The same with `Int` routes: FlowKit's part without the app's route coding.
-        let intRuntime = try BenchTrace.off.runtime(
-            root: try makeLaunchAppWithIntRoutes(entries: entries))
-        try intRuntime.start()
-        let intSnapshot = try intRuntime.snapshot()
-        try harness.measure(
-            "Launch.snapshot/nodes=\(size),intRoutes", operations: 1, perUnit: unit,
-            repetitions: repetitions, setup: {},
-            run: { UInt(try intRuntime.snapshot().root.children.count) })
-        try harness.measure(
-            "Launch.restore/nodes=\(size),eager,intRoutes", operations: 1, perUnit: unit,
-            repetitions: repetitions,
-            setup: { try BenchTrace.off.runtime(root: try makeLaunchAppWithIntRoutes()) },
-            run: { restored in
-                check(restored, try restored.start(restoring: intSnapshot, lazily: false))
-            })
+        // The same app with the screens' synthesized `Codable` alone (no conversion of their
+        // own), and with `Int` routes (FlowKit's part without the app's route coding).
+        let variants: [(String, @MainActor (Int) throws -> FlowTabs)] = [
+            (
+                "codableRoutes",
+                { try makeLaunchApp(entries: $0, screens: LaunchScreenCodable.self) }
+            ),
+            ("intRoutes", { try makeLaunchApp(entries: $0, screens: Int.self) }),
+        ]
+        for (variant, makeApp) in variants {
+            let variantRuntime = try BenchTrace.off.runtime(root: try makeApp(entries))
+            try variantRuntime.start()
+            let variantSnapshot = try variantRuntime.snapshot()
+            try harness.measure(
+                "Launch.snapshot/nodes=\(size),\(variant)", operations: 1, perUnit: unit,
+                repetitions: repetitions, setup: {},
+                run: { UInt(try variantRuntime.snapshot().root.children.count) })
+            try harness.measure(
+                "Launch.restore/nodes=\(size),eager,\(variant)", operations: 1, perUnit: unit,
+                repetitions: repetitions,
+                setup: { try BenchTrace.off.runtime(root: try makeApp(0)) },
+                run: { restored in
+                    check(restored, try restored.start(restoring: variantSnapshot, lazily: false))
+                })
+        }
         try harness.measure(
             "Launch.encode/nodes=\(size)", operations: 1, perUnit: unit,
             repetitions: repetitions, setup: {},

@@ -18,9 +18,9 @@ public enum CatalogRoute: Hashable, Sendable, Codable, FlowSnapshotValueConverti
     /// `{"detail": {"id": 12}}`, as its synthesized `Codable` conformance writes it.
     public var snapshotValue: FlowSnapshotValue {
         switch self {
-        case .list: return .object(["list": .object([:])])
-        case .favourites: return .object(["favourites": .object([:])])
-        case .detail(let id): return .object(["detail": .object(["id": .int(Int64(id))])])
+        case .list: return .enumCase("list")
+        case .favourites: return .enumCase("favourites")
+        case .detail(let id): return .enumCase("detail", ["id": .int(Int64(id))])
         }
     }
 
@@ -28,15 +28,15 @@ public enum CatalogRoute: Hashable, Sendable, Codable, FlowSnapshotValueConverti
     ///
     /// - Throws: `DecodingError` for a value of another shape.
     public init(snapshotValue value: FlowSnapshotValue) throws {
-        guard case .object(let cases) = value, cases.count == 1,
-            let (name, payload) = cases.first, case .object(let fields) = payload
-        else { throw value.typeMismatch(CatalogRoute.self) }
+        guard let (name, fields) = value.enumCase else {
+            throw value.typeMismatch(CatalogRoute.self)
+        }
         switch name {
         case "list": self = .list
         case "favourites": self = .favourites
         case "detail":
             guard case .int(let id)? = fields["id"], let id = Int(exactly: id) else {
-                throw payload.typeMismatch(CatalogRoute.self)
+                throw value.typeMismatch(CatalogRoute.self)
             }
             self = .detail(id: id)
         default: throw value.typeMismatch(CatalogRoute.self)

@@ -15,20 +15,20 @@
 ///
 ///         var snapshotValue: FlowSnapshotValue {
 ///             switch self {
-///             case .list: return .object(["list": .object([:])])
-///             case .item(let id): return .object(["item": .object(["id": .int(Int64(id))])])
+///             case .list: return .enumCase("list")
+///             case .item(let id): return .enumCase("item", ["id": .int(Int64(id))])
 ///             }
 ///         }
 ///
 ///         init(snapshotValue value: FlowSnapshotValue) throws {
-///             guard case .object(let cases) = value, cases.count == 1,
-///                 let (name, payload) = cases.first, case .object(let fields) = payload
-///             else { throw value.typeMismatch(Screen.self) }
+///             guard let (name, fields) = value.enumCase else {
+///                 throw value.typeMismatch(Screen.self)
+///             }
 ///             switch name {
 ///             case "list": self = .list
 ///             case "item":
 ///                 guard case .int(let id)? = fields["id"], let id = Int(exactly: id) else {
-///                     throw payload.typeMismatch(Screen.self)
+///                     throw value.typeMismatch(Screen.self)
 ///                 }
 ///                 self = .item(id: id)
 ///             default: throw value.typeMismatch(Screen.self)
@@ -63,6 +63,27 @@ public protocol FlowSnapshotValueConvertible: Codable {
 }
 
 extension FlowSnapshotValue {
+    /// An enum case as its synthesized `Codable` conformance stores it: an object whose one
+    /// key is the case's name, holding the associated values by label (`_0`, `_1` … for
+    /// values without one). A case without associated values holds an empty object.
+    ///
+    ///     .enumCase("list")                      // {"list": {}}
+    ///     .enumCase("item", ["id": .int(7)])     // {"item": {"id": 7}}
+    public static func enumCase(
+        _ name: String, _ fields: [String: FlowSnapshotValue] = [:]
+    ) -> FlowSnapshotValue {
+        .object([name: .object(fields)])
+    }
+
+    /// This value read as an enum case stored that way (see ``enumCase(_:_:)``): the case's
+    /// name and its associated values by label; `nil` for a value of another shape.
+    public var enumCase: (name: String, fields: [String: FlowSnapshotValue])? {
+        guard case .object(let cases) = self, cases.count == 1, let (name, payload) = cases.first,
+            case .object(let fields) = payload
+        else { return nil }
+        return (name, fields)
+    }
+
     /// The error to throw from ``FlowSnapshotValueConvertible/init(snapshotValue:)`` for a
     /// value that is not a `type`: a `DecodingError` that says what was found, as the
     /// `Codable` path's does.

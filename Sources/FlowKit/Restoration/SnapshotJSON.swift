@@ -115,21 +115,13 @@ private struct _CompactReader {
     }
 
     func route(_ value: FlowSnapshotValue?, type: Int) throws -> FlowSnapshot.Route {
-        guard types.indices.contains(type) else {
-            throw corrupt("route type \(type) is not in the table of \(types.count)")
+        guard let value else {
+            guard types.indices.contains(type) else {
+                throw corrupt("route type \(type) is not in the table of \(types.count)")
+            }
+            throw corrupt("a route without a value")
         }
-        guard let value else { throw corrupt("a route without a value") }
-        let name = types[type]
-        switch (name, value) {
-        case ("Swift.String", .string), ("Swift.Int", .int), ("Swift.Bool", .bool): break
-        case ("Swift.Double", .double): break
-        case ("Swift.Double", .int(let number)):
-            return FlowSnapshot.Route(type: name, value: .double(Double(number)))
-        case ("Swift.String", _), ("Swift.Int", _), ("Swift.Bool", _), ("Swift.Double", _):
-            throw corrupt("a \(name) route of another type")
-        default: break
-        }
-        return FlowSnapshot.Route(type: name, value: value)
+        return try _compactRoute(value, type: type, types: types, corrupt: corrupt)
     }
 
     func node(
@@ -193,4 +185,28 @@ private struct _CompactReader {
             focusedRegion: try index("f", default: kind == .parallel || kind == .split ? 0 : nil),
             collapsed: collapsed, preferredColumn: column)
     }
+}
+
+/// A stored route of a compact document: its type's name from the snapshot's table (`type` is
+/// its index) and its value. A `String`, `Int`, `Bool` or `Double` route's value must be of
+/// that type (an integer stands for a `Double`, as JSON writes an integral one). `corrupt`
+/// makes the error (each reader says where it was).
+func _compactRoute(
+    _ value: FlowSnapshotValue, type: Int, types: [String],
+    corrupt: (String) -> DecodingError
+) throws -> FlowSnapshot.Route {
+    guard types.indices.contains(type) else {
+        throw corrupt("route type \(type) is not in the table of \(types.count)")
+    }
+    let name = types[type]
+    switch (name, value) {
+    case ("Swift.String", .string), ("Swift.Int", .int), ("Swift.Bool", .bool): break
+    case ("Swift.Double", .double): break
+    case ("Swift.Double", .int(let number)):
+        return FlowSnapshot.Route(type: name, value: .double(Double(number)))
+    case ("Swift.String", _), ("Swift.Int", _), ("Swift.Bool", _), ("Swift.Double", _):
+        throw corrupt("a \(name) route of another type")
+    default: break
+    }
+    return FlowSnapshot.Route(type: name, value: value)
 }

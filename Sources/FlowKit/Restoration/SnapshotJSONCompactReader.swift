@@ -240,25 +240,6 @@ extension _JSONParser {
         depth -= 1
     }
 
-    private static func route(
-        _ value: FlowSnapshotValue, type: Int, types: [String], parser: _JSONParser
-    ) throws -> FlowSnapshot.Route {
-        guard types.indices.contains(type) else {
-            throw parser.corrupt("route type \(type) is not in the table of \(types.count)")
-        }
-        let name = types[type]
-        switch (name, value) {
-        case ("Swift.String", .string), ("Swift.Int", .int), ("Swift.Bool", .bool): break
-        case ("Swift.Double", .double): break
-        case ("Swift.Double", .int(let number)):
-            return FlowSnapshot.Route(type: name, value: .double(Double(number)))
-        case ("Swift.String", _), ("Swift.Int", _), ("Swift.Bool", _), ("Swift.Double", _):
-            throw parser.corrupt("a \(name) route of another type")
-        default: break
-        }
-        return FlowSnapshot.Route(type: name, value: value)
-    }
-
     private mutating func historyEntry(types: [String]) throws -> FlowSnapshot.HistoryEntry {
         var path: String?
         var routes: [FlowSnapshot.Route]?
@@ -282,7 +263,8 @@ extension _JSONParser {
                             "route type \(type) is not in the table of \(types.count)")
                     }
                     guard let value else { throw parser.corrupt("a route without a value") }
-                    return try Self.route(value, type: type, types: types, parser: parser)
+                    return try _compactRoute(
+                        value, type: type, types: types, corrupt: parser.corrupt)
                 }
             default: _ = try parser.parseValue()
             }
@@ -367,7 +349,7 @@ extension _JSONParser {
         if let value {
             let index = type ?? sibling.type
             sibling.type = index
-            route = try Self.route(value, type: index, types: types, parser: self)
+            route = try _compactRoute(value, type: index, types: types, corrupt: corrupt)
         }
         return FlowSnapshot.Node(
             name: name, kind: kind, route: route, children: children, presented: presented,

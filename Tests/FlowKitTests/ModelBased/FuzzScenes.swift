@@ -17,15 +17,14 @@ enum FuzzScreen: Codable, Hashable, Sendable, FlowSnapshotValueConvertible {
 
     var snapshotValue: FlowSnapshotValue {
         switch self {
-        case .s(let n): return .object(["s": .object(["_0": .int(Int64(n))])])
-        case .sheet(let n): return .object(["sheet": .object(["_0": .int(Int64(n))])])
+        case .s(let n): return .enumCase("s", ["_0": .int(Int64(n))])
+        case .sheet(let n): return .enumCase("sheet", ["_0": .int(Int64(n))])
         }
     }
 
     init(snapshotValue value: FlowSnapshotValue) throws {
-        guard case .object(let cases) = value, cases.count == 1,
-            let (name, payload) = cases.first, case .object(let fields) = payload,
-            case .int(let stored)? = fields["_0"], let n = Int(exactly: stored)
+        guard let (name, fields) = value.enumCase, case .int(let stored)? = fields["_0"],
+            let n = Int(exactly: stored)
         else { throw value.typeMismatch(FuzzScreen.self) }
         switch name {
         case "s": self = .s(n)
