@@ -132,6 +132,16 @@ public final class FlowRecorder {
         return Double(time.tv_sec - start.tv_sec) + Double(time.tv_nsec - start.tv_nsec) / 1e9
     }
 
+    /// Writes `now()` as a record's `t`, in seconds to the microsecond. The system's clock is
+    /// read as whole microseconds, without a `Double` (the app's clock gives one).
+    func writeNow(to out: ByteWriter) {
+        if let clock { return out.seconds(clock()) }
+        let time = Self.monotonic()
+        let nanoseconds =
+            Int64(time.tv_sec - start.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec - start.tv_nsec)
+        out.microseconds(UInt64(max(0, nanoseconds + 500) / 1_000))
+    }
+
     private func writeHeader() {
         let line = SessionLine(into: sink.beginLine())
         line.field("format", Self.formatName)

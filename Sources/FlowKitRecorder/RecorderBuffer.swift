@@ -4,7 +4,9 @@ import Foundation
 /// in Docs/Reliability.md, "Unsafe constructs and why each is safe").
 ///
 /// Everything else reaches the bytes through offsets checked here; only the per-byte write
-/// path (a record's pieces, digits and strings) writes through the pointer, for speed.
+/// path (a record's pieces, digits and strings) writes through the pointer, for speed. The
+/// only other pointer read is the digit-pair table's (`digitPairs.utf8Start`: a literal's
+/// static bytes, read at indices below 200).
 ///
 /// - Invariant: `base` is an allocation of `capacity` bytes that this buffer alone owns
 ///   (allocated in `init` and `grow`, freed in `grow` and `deinit`, never handed out: only
@@ -143,8 +145,16 @@ final class RecorderBuffer {
         checkBounds()
     }
 
-    /// Appends `value` in decimal: its digits counted, then written two at a time from the
-    /// last (a division by a constant is a multiplication).
+    /// The decimal digits of 0 to 99, two bytes each: `"00"` to `"99"`.
+    private static let digitPairs: StaticString = """
+        00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+        40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+        8081828384858687888990919293949596979899
+        """
+
+    /// Appends `value` in decimal: its digits counted (a few comparisons), then written two at
+    /// a time from the last, each pair copied from ``digitPairs`` (a division by a constant is
+    /// a multiplication).
     func unsigned(_ value: UInt64) {
         reserve(20)
         let start = position
@@ -154,12 +164,15 @@ final class RecorderBuffer {
             return
         }
         let digits: Int
-        if value < 1_000_000 {
+        if value < 100_000_000 {
             digits =
-                value < 100 ? 2 : value < 1_000 ? 3 : value < 10_000 ? 4 : value < 100_000 ? 5 : 6
+                value < 10_000
+                ? (value < 100 ? 2 : value < 1_000 ? 3 : 4)
+                : (value < 1_000_000
+                    ? (value < 100_000 ? 5 : 6) : value < 10_000_000 ? 7 : 8)
         } else {
-            var count = 7
-            var bound: UInt64 = 10_000_000
+            var count = 9
+            var bound: UInt64 = 1_000_000_000
             while count < 20 && value >= bound {
                 count &+= 1
                 if count < 20 { bound &*= 10 }
@@ -167,19 +180,22 @@ final class RecorderBuffer {
             digits = count
         }
         assert(digits <= 20, "RecorderBuffer: \(digits) digits, 20 reserved")
+        let pairs = Self.digitPairs.utf8Start
+        assert(Self.digitPairs.utf8CodeUnitCount == 200, "RecorderBuffer: digit pairs")
         var remaining = value
         var index = digits
         while remaining >= 100 {
-            let pair = UInt8(truncatingIfNeeded: remaining % 100)
+            let pair = Int(truncatingIfNeeded: remaining % 100) &* 2
+            assert(pair < 200, "RecorderBuffer: digit pair \(pair) past the table")
             remaining /= 100
             index &-= 2
-            start[index] = 0x30 &+ pair / 10
-            start[index &+ 1] = 0x30 &+ pair % 10
+            start[index] = pairs[pair]
+            start[index &+ 1] = pairs[pair &+ 1]
         }
         if remaining >= 10 {
-            let pair = UInt8(truncatingIfNeeded: remaining)
-            start[0] = 0x30 &+ pair / 10
-            start[1] = 0x30 &+ pair % 10
+            let pair = Int(truncatingIfNeeded: remaining) &* 2
+            start[0] = pairs[pair]
+            start[1] = pairs[pair &+ 1]
         } else {
             start[0] = 0x30 &+ UInt8(truncatingIfNeeded: remaining)
         }

@@ -79,19 +79,21 @@ extension RecorderTap {
     func writeStep(_ change: FlowSessionChange, of runtime: FlowRuntime) {
         steps += 1
         let kind = change.kind
-        let container = change.container
         var full =
             kind == .start || kind == .stop
             || (steps - 1) % recorder.options.keyframeInterval == 0
         var delta = false
         if !full {
-            if let container, container.state == .entered {
+            // `change.container` is read in place each time (the change holds it for this
+            // call): a copy bound with `if let` costs a retain and a release of the container
+            // per step (a side-table one, since its children refer to it weakly).
+            if change.container?.state == .entered {
                 // A delta when every subtree that entered hangs right under the container
                 // (else: its subtree).
                 delta = Self.changesOnlyItsChildren(kind)
                 var index = 0
                 while delta && index < change.enteredCount {
-                    delta = container.hasSessionChild(change.enteredID(at: index))
+                    delta = change.container?.hasSessionChild(change.enteredID(at: index)) == true
                     index += 1
                 }
             } else {
@@ -124,7 +126,7 @@ extension RecorderTap {
                 }
             }
             out.byte(0x5D)
-        } else if delta, let container {
+        } else if delta, let container = change.container {
             let row = container.sessionNode
             let key = RowKey(row)
             if key == cachedRow {
@@ -148,7 +150,7 @@ extension RecorderTap {
             }
             out.byte(0x5D)
         } else {
-            container?.visitSessionOutline { node in
+            change.container?.visitSessionOutline { node in
                 out.separate()
                 Self.appendNode(node, to: out)
             }

@@ -42,7 +42,7 @@ final class RecorderTap: FlowSessionObserver {
         let line = SessionLine(kind, into: recorder.sink.beginLine())
         line.out.bytes(labelField)
         line.raw(",\"t\":")
-        line.out.seconds(recorder.now())
+        recorder.writeNow(to: line.out)
         line.raw(",\"n\":")
         line.out.unsigned(UInt64(steps))
         return line
@@ -53,7 +53,7 @@ final class RecorderTap: FlowSessionObserver {
     func stepLine() -> ByteWriter {
         let out = recorder.sink.beginLine()
         out.bytes(stepPrefix)
-        out.seconds(recorder.now())
+        recorder.writeNow(to: out)
         out.raw(",\"n\":")
         out.unsigned(UInt64(steps))
         return out

@@ -41,9 +41,13 @@ struct ByteWriter {
     func seconds(_ value: Double) {
         let micros = Int((value * 1_000_000).rounded())
         if micros < 0 { byte(0x2D) }
-        let magnitude = UInt64(micros.magnitude)
-        unsigned(magnitude / 1_000_000)
-        let fraction = Int(truncatingIfNeeded: magnitude % 1_000_000)
+        microseconds(UInt64(micros.magnitude))
+    }
+
+    /// A time of `value` microseconds, in seconds (no trailing zeros).
+    func microseconds(_ value: UInt64) {
+        unsigned(value / 1_000_000)
+        let fraction = Int(truncatingIfNeeded: value % 1_000_000)
         guard fraction != 0 else { return }
         buffer.micros(fraction)
     }

@@ -67,6 +67,42 @@ struct RecorderBufferTests {
         }
     }
 
+    @Test("Numbers of every length and times to the microsecond are written as Swift prints them")
+    func numbersAndTimes() {
+        // Each power of ten, its neighbours and a value of each length with every digit pair,
+        // up to the largest: the digit count and the pairs table at each boundary.
+        var values: [UInt64] = [0, 1, 9, 10, 11, 99, 100, 101, .max - 1, .max]
+        var power: UInt64 = 10
+        while true {
+            values += [power - 1, power, power + 1, power / 10 * 7 + power / 100 * 3]
+            let (next, overflow) = power.multipliedReportingOverflow(by: 10)
+            if overflow { break }
+            power = next
+        }
+        values += (0..<100).map { UInt64($0) * 1_010_101 + 12 }
+        let buffer = RecorderBuffer(capacity: 8)
+        let out = ByteWriter(buffer: buffer)
+        for value in values {
+            let start = out.offset
+            out.unsigned(value)
+            #expect(buffer.string(in: start..<out.offset) == String(value))
+        }
+        let times: [(UInt64, String)] = [
+            (0, "0"), (1, "0.000001"), (10, "0.00001"), (250, "0.00025"), (999_999, "0.999999"),
+            (1_000_000, "1"), (1_000_001, "1.000001"), (12_345_678, "12.345678"),
+            (3_600_500_000, "3600.5"),
+        ]
+        for (micros, text) in times {
+            var start = out.offset
+            out.microseconds(micros)
+            #expect(buffer.string(in: start..<out.offset) == text, "\(micros) µs")
+            // The app's clock, in seconds, gives the same text.
+            start = out.offset
+            out.seconds(Double(micros) / 1_000_000)
+            #expect(buffer.string(in: start..<out.offset) == text, "\(micros) µs as seconds")
+        }
+    }
+
     @Test("Escaped and multi-byte strings are written exactly, wherever the block grows")
     func escapesAtTheGrowthBoundary() throws {
         for capacity in 1...24 {
