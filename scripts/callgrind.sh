@@ -46,6 +46,7 @@ all_cases=(
     "event10|949|untraced event handled 10 hops up"
     "event10DefaultTrace|1713|event handled 10 hops up, default trace"
     "pushPopDefaultTrace|11785|push + pop at depth 3, default trace"
+    "pushPopRecordedFile|18703|push + pop at depth 3, default trace, recorded to a file (user space)"
     "pushPopUnobserved|7389|push + pop at depth 3, no observation registrar (trace off)"
     "splitSelection|10742|a selection in a split's detail column at depth 3 (the old screen released)"
     "popOne|4371|pop of a one-node subtree at depth 3 (its release included)"
@@ -111,6 +112,7 @@ echo
 
 failed=0
 verdicts=()
+declare -A measured
 printf '%-22s %12s %12s  %s\n' "case" "Ir/op raw" "Ir/op" "what"
 for name in "${cases[@]}"; do
     entry=""
@@ -126,6 +128,7 @@ for name in "${cases[@]}"; do
     what="${rest#*|}"
     raw="$(per_operation "$name")"
     per_op="$(awk -v r="$raw" -v s="$step" 'BEGIN { printf "%.1f", r - s }')"
+    measured[$name]="$per_op"
     printf '%-22s %12s %12s  %s\n' "$name" "$raw" "$per_op" "$what"
     if [[ -n "$target" ]]; then
         if awk -v v="$per_op" -v t="$target" 'BEGIN { exit !(v <= t) }'; then
@@ -136,6 +139,20 @@ for name in "${cases[@]}"; do
         fi
     fi
 done
+
+# Issue 32's target, in instructions: recording a session to a file costs at most 2x the
+# default trace per change (the user-space part, which callgrind counts exactly; the system's
+# writes are measured by `flowkit-bench --filter Recorder.pushPop`, Docs/Inspector.md).
+if [[ -n "${measured[pushPopRecordedFile]:-}" && -n "${measured[pushPopDefaultTrace]:-}" ]]; then
+    ratio="$(awk -v a="${measured[pushPopRecordedFile]}" -v b="${measured[pushPopDefaultTrace]}" \
+        'BEGIN { printf "%.2f", a / b }')"
+    if awk -v r="$ratio" 'BEGIN { exit !(r <= 2) }'; then
+        verdicts+=("PASS  recording / default trace: ${ratio}x <= 2x")
+    else
+        verdicts+=("FAIL  recording / default trace: ${ratio}x exceeds 2x (issue 32's target)")
+        failed=$((failed + 1))
+    fi
+fi
 
 if [[ ${#verdicts[@]} -gt 0 ]]; then
     echo

@@ -1,4 +1,6 @@
 import FlowKit
+import FlowKitRecorder
+import Foundation
 
 // `flowkit-bench --instructions CASE ITERATIONS` runs one case's operation ITERATIONS times,
 // with no harness, for `scripts/callgrind.sh`: it runs the program under
@@ -20,6 +22,8 @@ let instructionCaseDescriptions: KeyValuePairs<String, String> = [
     "pushPop": "push + pop of a prebuilt screen at depth 3 (no host, trace off)",
     "pushPopDefaultTrace": "the same with the runtime's default trace",
     "pushPopUnobserved": "the same (trace off) on a runtime nobody read an observable property of",
+    "pushPopRecordedFile":
+        "push + pop at depth 3, default trace, recorded to a file (the recorder's user-space cost; the system's writes are not counted)",
     "event1": "an event handled 1 hop up (no host, trace off)",
     "event10": "an event handled 10 hops up (no host, trace off)",
     "event10DefaultTrace": "the same with the runtime's default trace",
@@ -65,6 +69,24 @@ func runInstructionCase(_ name: String, iterations: Int) throws -> Bool {
         }
         precondition(tree.stack.entries.count == 1)
         blackHole(tree.stack.entries.count)
+
+    case "pushPopRecordedFile":
+        let tree = try Depth3Tree(trace: .defaultTrace)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "flowkit-bench-instructions.jsonl"
+        ).path
+        let recorder = try FlowRecorder(writingTo: path)
+        recorder.attach(tree.runtime)
+        try repeatCounted(iterations: iterations, prepare: { FlowController(name: "screen") }) {
+            try tree.cycle($0)
+        }
+        recorder.finish()
+        precondition(tree.stack.entries.count == 1)
+        // Two steps a cycle, each a line of its own.
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+        precondition(lines.count > 2 * total, "\(name): steps missing from the file")
+        try? FileManager.default.removeItem(atPath: path)
+        blackHole(lines.count)
 
     case "event1", "event10", "event10DefaultTrace":
         let chain = try FlowKitChain(
