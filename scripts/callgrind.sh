@@ -27,7 +27,7 @@ for argument in "$@"; do
     case "$argument" in
     --check) check=1 ;;
     -h | --help)
-        sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'
+        sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'
         exit 0
         ;;
     -*)
