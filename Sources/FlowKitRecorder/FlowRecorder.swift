@@ -125,15 +125,9 @@ public final class FlowRecorder {
         return time
     }
 
-    /// Seconds since the recording began (the records' `t`).
-    func now() -> Double {
-        if let clock { return clock() }
-        let time = Self.monotonic()
-        return Double(time.tv_sec - start.tv_sec) + Double(time.tv_nsec - start.tv_nsec) / 1e9
-    }
-
-    /// Writes `now()` as a record's `t`, in seconds to the microsecond. The system's clock is
-    /// read as whole microseconds, without a `Double` (the app's clock gives one).
+    /// Writes the time since the recording began (a record's `t`), in seconds to the
+    /// microsecond. The system's clock is read as whole microseconds, without a `Double` (the
+    /// app's clock gives one).
     func writeNow(to out: ByteWriter) {
         if let clock { return out.seconds(clock()) }
         let time = Self.monotonic()
@@ -199,7 +193,8 @@ public final class FlowRecorder {
         for tap in taps { tap.detached() }
         weakTaps.removeAll()
         let line = SessionLine("end", into: sink.beginLine())
-        line.field("t", seconds: now())
+        line.raw(",\"t\":")
+        writeNow(to: line.out)
         sink.endLine(line.close(), keyframe: false)
         isFinished = true
         sink.close()
