@@ -47,7 +47,7 @@ all_cases=(
     "event10|949|untraced event handled 10 hops up"
     "event10DefaultTrace|1713|event handled 10 hops up, default trace"
     "pushPopDefaultTrace|11785|push + pop at depth 3, default trace"
-    "pushPopRecordedFile|18703|push + pop at depth 3, default trace, recorded to a file (user space)"
+    "pushPopRecordedFile|18539|push + pop at depth 3, default trace, recorded to a file (user space)"
     "pushPopUnobserved|7389|push + pop at depth 3, no observation registrar (trace off)"
     "splitSelection|10742|a selection in a split's detail column at depth 3 (the old screen released)"
     "popOne|4371|pop of a one-node subtree at depth 3 (its release included)"

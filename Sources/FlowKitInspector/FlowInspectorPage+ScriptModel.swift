@@ -36,7 +36,7 @@ extension FlowInspectorPage {
         const following = [];          // per step, the records between it and the next step
         records.forEach((r, i) => {
           r.index = i;
-          // Format 2 leaves a step's `active` out when the active nodes are the focused path.
+          // Formats 2 and 3 leave a step's `active` out when the active nodes are the focused path.
           if (r.k === "step" && r.active === undefined) r.active = r.focus;
           r.after = steps.length - 1;  // the step this record follows
           if (r.k !== "step" && r.after >= 0) (following[r.after] = following[r.after] || []).push(r);
@@ -86,8 +86,10 @@ extension FlowInspectorPage {
 
         // Replaying the trees: a state is { root, nodes: Map(id -> node) }; nodes are never changed
         // once made (a step makes new ones), so a checkpoint is a shallow copy of the map.
-        // A step is a whole tree (full), a delta (format 2: it has `order`, the container's
-        // children; what exited is removed, what entered added), or its container's subtree.
+        // A step is a whole tree (full), a delta (formats 2 and 3: it has `order`, the
+        // container's children; what exited is removed, what entered added; its first row is
+        // the container's, but format 3 leaves that row out when it is unchanged), or its
+        // container's subtree. Format 3 leaves out `full` when false and empty ID lists.
         function pathOf(state, id) {
           const names = [];
           for (let node = state && state.nodes.get(id); node; node = state.nodes.get(node.parent))
@@ -102,8 +104,10 @@ extension FlowInspectorPage {
         }
         function applyStep(state, step) {
           const c = step.change;
-          // Format 2 writes no paths where the trees tell them: they are read here, once.
-          const derive = c.exited === undefined && c.exitedIDs !== undefined;
+          if (c.exitedIDs === undefined) c.exitedIDs = [];
+          if (c.enteredIDs === undefined) c.enteredIDs = [];
+          // Formats 2 and 3 write no paths where the trees tell them: they are read here, once.
+          const derive = c.exited === undefined;
           if (derive) c.exited = c.exitedIDs.map(id => pathOf(state, id));
           if (step.full) state = { root: null, nodes: new Map() };
           else if (!state) return null;
@@ -116,7 +120,11 @@ extension FlowInspectorPage {
               removeSubtree(state, id);
             }
           }
-          const container = step.order ? step.nodes[0][0] : null;
+          const container = step.order ? c.containerID : null;
+          if (step.order && !(step.nodes.length && step.nodes[0][0] === container)) {
+            const up = state.nodes.get(container);
+            if (up) state.nodes.set(container, Object.assign({}, up, { children: step.order.slice() }));
+          }
           const selections = [];
           step.nodes.forEach((row, position) => {
             const [id, name, parent, kind, presented, selection, collapsed] = row;
@@ -124,7 +132,7 @@ extension FlowInspectorPage {
             const node = { id, name, parent, kind, presented: presented === 1,
               selection: selection === undefined ? null : selection,
               collapsed: collapsed === undefined ? null : collapsed === 1,
-              children: position === 0 && step.order ? step.order.slice() : [] };
+              children: id === container ? step.order.slice() : [] };
             if (before && (before.selection !== node.selection || before.collapsed !== node.collapsed))
               selections.push({ before, node });
             state.nodes.set(id, node);

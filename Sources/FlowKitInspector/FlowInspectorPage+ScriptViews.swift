@@ -28,7 +28,7 @@ extension FlowInspectorPage {
           current = Math.max(0, Math.min(steps.length - 1, k));
           $("scrubber").value = current;
           const step = steps[current];
-          stateAt(step.rt, step.local);  // replays the step (and reads its paths, format 2)
+          stateAt(step.rt, step.local);  // replays the step (and reads its paths, formats 2 and 3)
           $("position").textContent = "step " + (current + 1) + " of " + steps.length + " · " +
             step.rt + " · t=" + step.t + " s · " + step.change.kind + " " + (step.change.container || "");
           drawTrees();

@@ -36,7 +36,7 @@ extension FlowSessionFile {
                 continue
             }
             let focus = Set(((object["focus"] as? [NSNumber]) ?? []).map(\.uint64Value))
-            // Format 2 leaves `active` out when the active nodes are the focused path.
+            // Formats 2 and 3 leave `active` out when the active nodes are the focused path.
             let active = Set(
                 ((object["active"] ?? object["focus"]) as? [NSNumber] ?? []).map(\.uint64Value))
             var lines: [String] = []
@@ -55,15 +55,20 @@ extension FlowSessionFile {
     }
 
     /// Applies one step to a replayed tree: a whole tree (`full`) replaces it; a delta (a step
-    /// with `order`, format 2) removes the subtrees that exited, then sets the container's
-    /// node with its children in `order` and adds the subtrees that entered; otherwise the
-    /// step's nodes are its container's subtree, which replaces the one there.
+    /// with `order`, formats 2 and 3) removes the subtrees that exited, then sets the
+    /// container's children to `order` (and its row, when the step's first row is the
+    /// container's: format 3 leaves it out when it is unchanged) and adds the subtrees that
+    /// entered; otherwise the step's nodes are its container's subtree, which replaces the one
+    /// there.
     static func apply(
         _ step: [String: Any], nodes: [[Any]], full: Bool,
         to tree: inout (root: UInt64?, nodes: [UInt64: ReplayNode])
     ) {
         let order = (step["order"] as? [NSNumber])?.map(\.uint64Value)
-        if order != nil, let change = step["change"] as? [String: Any] {
+        let change = step["change"] as? [String: Any]
+        var container: UInt64?
+        if let order, let change {
+            container = (change["containerID"] as? NSNumber)?.uint64Value
             for exited in (change["exitedIDs"] as? [NSNumber]) ?? [] {
                 let id = exited.uint64Value
                 guard let node = tree.nodes[id] else { continue }
@@ -73,18 +78,15 @@ extension FlowSessionFile {
                     pending += tree.nodes.removeValue(forKey: next)?.children ?? []
                 }
             }
+            if let container { tree.nodes[container]?.children = order }
         }
-        var container: UInt64?
         for (index, row) in nodes.enumerated() {
             guard let id = (row[0] as? NSNumber)?.uint64Value else { continue }
             let parent = (row[2] as? NSNumber)?.uint64Value
             var node = ReplayNode(
                 name: row[1] as? String ?? "", parent: parent,
                 isPresented: (row[4] as? NSNumber)?.intValue == 1)
-            if index == 0, let order {
-                node.children = order
-                container = id
-            }
+            if index == 0, let order, id == container { node.children = order }
             tree.nodes[id] = node
             if index == 0 {
                 if full { tree.root = id }

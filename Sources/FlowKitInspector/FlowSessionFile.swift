@@ -11,9 +11,11 @@ import Foundation
 /// is reported as such; a file from a newer format version is read for the records this
 /// version knows.
 public struct FlowSessionFile: Sendable {
-    /// The newest format version this reader knows (it reads every older one too: version 1
-    /// differs only in its steps, which always carry their container's subtree and paths).
-    public static let readableVersion = 2
+    /// The newest format version this reader knows. It reads every older one too; they differ
+    /// only in their steps: version 1's always carry their container's subtree and paths, and
+    /// version 2's always say whether they are `full`, list both `exitedIDs` and `enteredIDs`
+    /// (even empty), and begin a delta's `nodes` with its container's row.
+    public static let readableVersion = 3
 
     /// A line that could not be read, and why.
     public struct Problem: Sendable, Equatable, CustomStringConvertible {
@@ -39,10 +41,11 @@ public struct FlowSessionFile: Sendable {
     /// How many records are steps (transactions).
     public let stepCount: Int
 
-    /// The record kinds a session has (versions 1 and 2), with the fields each must have.
+    /// The record kinds a session has, with the fields each must have (a step of versions 1
+    /// and 2 must also have `full`, which version 3 leaves out when it is false).
     static let requiredFields: [String: [String]] = [
         "attach": ["rt", "t", "n"], "detach": ["rt", "t", "n"], "end": ["t"],
-        "step": ["rt", "t", "n", "change", "full", "nodes", "focus"],
+        "step": ["rt", "t", "n", "change", "nodes", "focus"],
         "event": ["rt", "t", "n", "event", "from", "result", "path"],
         "decision": ["rt", "t", "n", "change", "at", "decision", "reason"],
         "intent": ["rt", "t", "n", "action", "change", "note"],
@@ -111,7 +114,10 @@ public struct FlowSessionFile: Sendable {
                     Problem(line: number, message: "unknown record kind '\(kind)' (skipped)"))
                 continue
             }
-            if let missing = required.first(where: { object[$0] == nil }) {
+            let missing =
+                required.first { object[$0] == nil }
+                ?? (kind == "step" && version < 3 && object["full"] == nil ? "full" : nil)
+            if let missing {
                 problems.append(
                     Problem(
                         line: number,

@@ -57,7 +57,7 @@ public final class FlowRecorder {
     }
 
     /// The session format this recorder writes (the header's `version`).
-    public static let formatVersion = 2
+    public static let formatVersion = 3
     /// The header's `format`: what the file is.
     public static let formatName = "flowkit-session"
 

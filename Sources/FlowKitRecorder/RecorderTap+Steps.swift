@@ -4,9 +4,10 @@ import Foundation
 /// A step per change, in one of three forms (see Docs/Inspector.md, "What is recorded"): the
 /// whole tree (`"full": true`: the first step, `start`, `stop`, and every
 /// ``FlowRecorder/Options/keyframeInterval`` steps), what the change made (a delta: the
-/// container's node, the subtrees that entered, and the container's children in order, as
-/// `order`), or, for the kinds whose changes may reach deeper than the container's children
-/// (`navigate`, `unwind`, `open`, `show`), the container's whole subtree.
+/// container's node unless the reader has it as it is, the subtrees that entered, and the
+/// container's children in order, as `order`), or, for the kinds whose changes may reach
+/// deeper than the container's children (`navigate`, `unwind`, `open`, `show`), the
+/// container's whole subtree.
 extension RecorderTap {
     func changeDidFinish(_ change: FlowSessionChange, in runtime: FlowRuntime) {
         writeStep(change, of: runtime)
@@ -74,8 +75,9 @@ extension RecorderTap {
 
     /// Writes the step of `change` (a change of `runtime`). A delta (the usual step) is
     /// written without a copy of the change: identities are read by index, a closure visits
-    /// only each subtree that entered, and the container's row is copied from the step before
-    /// when it is the same.
+    /// only each subtree that entered, and the container's row is left out when the step
+    /// before was a delta that wrote it as it is. Empty ID lists and `"full":false` are left
+    /// out too (session format 3).
     func writeStep(_ change: FlowSessionChange, of runtime: FlowRuntime) {
         steps += 1
         let kind = change.kind
@@ -100,6 +102,8 @@ extension RecorderTap {
                 full = true
             }
         }
+        // What the reader knows of the container's row (`stepLine()` forgets it).
+        let knownRow = deltaRow
         let out = stepLine()
         out.raw(Self.kindField(kind))
         if let id = change.containerID {
@@ -107,17 +111,13 @@ extension RecorderTap {
             out.unsigned(id.rawValue)
         }
         if !delta && !full { Self.appendPaths(of: change.record, to: out) }
-        out.raw(",\"exitedIDs\":[")
-        for index in 0..<change.exitedCount {
-            if index > 0 { out.byte(0x2C) }
-            out.unsigned(change.exitedID(at: index).rawValue)
+        Self.appendIDs(",\"exitedIDs\":[", count: change.exitedCount, to: out) {
+            change.exitedID(at: $0)
         }
-        out.raw("],\"enteredIDs\":[")
-        for index in 0..<change.enteredCount {
-            if index > 0 { out.byte(0x2C) }
-            out.unsigned(change.enteredID(at: index).rawValue)
+        Self.appendIDs(",\"enteredIDs\":[", count: change.enteredCount, to: out) {
+            change.enteredID(at: $0)
         }
-        out.raw(full ? "]},\"full\":true,\"nodes\":[" : "]},\"full\":false,\"nodes\":[")
+        out.raw(full ? "},\"full\":true,\"nodes\":[" : "},\"nodes\":[")
         if full {
             if runtime.isRunning, let root = runtime.root {
                 root.visitSessionOutline { node in
@@ -129,17 +129,12 @@ extension RecorderTap {
         } else if delta, let container = change.container {
             let row = container.sessionNode
             let key = RowKey(row)
-            if key == cachedRow {
-                out.bytes(cachedRowText)
-            } else {
-                let start = out.offset
-                Self.appendNode(row, to: out)
-                cachedRow = key
-                cachedRowText = out.written(since: start)
-            }
+            // The container's row is left out when the reader has it as it is.
+            if key != knownRow { Self.appendNode(row, to: out) }
+            deltaRow = key
             for index in 0..<change.enteredCount {
                 container.visitSessionChild(change.enteredID(at: index)) { node in
-                    out.byte(0x2C)
+                    out.separate()
                     Self.appendNode(node, to: out)
                 }
             }
@@ -196,6 +191,20 @@ extension RecorderTap {
         runtime.visitSessionActiveNodes { id in
             out.separate()
             out.unsigned(id.rawValue)
+        }
+        out.byte(0x5D)
+    }
+
+    /// `field` (`,"NAME":[`), then `count` identities and `]`; nothing when there are none.
+    @inline(__always)
+    private static func appendIDs(
+        _ field: StaticString, count: Int, to out: ByteWriter, _ id: (Int) -> FlowNodeID
+    ) {
+        guard count > 0 else { return }
+        out.raw(field)
+        for index in 0..<count {
+            if index > 0 { out.byte(0x2C) }
+            out.unsigned(id(index).rawValue)
         }
         out.byte(0x5D)
     }

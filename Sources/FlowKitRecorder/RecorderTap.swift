@@ -15,11 +15,11 @@ final class RecorderTap: FlowSessionObserver {
     let labelField: [UInt8]
     /// `{"k":"step","rt":"LABEL","t":`, as JSON bytes (how every step begins).
     let stepPrefix: [UInt8]
-    /// The container row a delta step wrote last, and its JSON text: the next step in the
-    /// same container (the usual case) copies it when the row is the same. The row is known
-    /// by its fields but the name (a node's name never changes), as plain values.
-    var cachedRow = RowKey()
-    var cachedRowText: [UInt8] = []
+    /// The container's row as the reader has it after the step just written, when that step
+    /// was a delta (else `nil`): the next delta in the same container (the usual case) leaves
+    /// the row out when it is the same. The row is known by its fields but the name (a node's
+    /// name never changes), as plain values.
+    var deltaRow: RowKey?
     /// What the recorder holds weakly for this tap (see ``WeakTap``).
     private(set) lazy var handle = TapHandle(self)
     /// The event sent and not yet handled (events never nest: one at a time).
@@ -49,8 +49,10 @@ final class RecorderTap: FlowSessionObserver {
     }
 
     /// A step record, its runtime's label, time and step count written (its first fields
-    /// copied at once: they are the same in every step of this runtime).
+    /// copied at once: they are the same in every step of this runtime). Forgets
+    /// ``deltaRow``: a delta that follows a step of another form writes its container's row.
     func stepLine() -> ByteWriter {
+        deltaRow = nil
         let out = recorder.sink.beginLine()
         out.bytes(stepPrefix)
         recorder.writeNow(to: out)
@@ -258,14 +260,12 @@ final class RecorderTap: FlowSessionObserver {
 /// A node's row in a session, as plain values, but its name (which a node keeps for life):
 /// two rows of one node with equal keys are written alike.
 struct RowKey: Equatable {
-    var id: UInt64 = .max
+    var id: UInt64
     var parent: UInt64?
-    var kind = FlowSessionNode.Kind.node
-    var isPresented = false
+    var kind: FlowSessionNode.Kind
+    var isPresented: Bool
     var selection: Int?
     var isCollapsed: Bool?
-
-    init() {}
 
     init(_ node: FlowSessionNode) {
         id = node.id.rawValue

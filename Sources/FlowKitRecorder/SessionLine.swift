@@ -17,11 +17,6 @@ struct ByteWriter {
     @inline(__always)
     func byte(_ value: UInt8) { buffer.byte(value) }
 
-    /// The bytes written since `start` (an earlier ``offset`` of this line), to write again.
-    func written(since start: Int) -> [UInt8] {
-        buffer.bytes(in: start..<offset)
-    }
-
     /// Appends `bytes` as they are (JSON text made once, like a record's first fields).
     func bytes(_ bytes: [UInt8]) { buffer.bytes(bytes) }
 

@@ -26,14 +26,14 @@ struct BadInputTests {
     @Test("A newer format version is read for the records this version knows")
     func newerVersion() throws {
         let text = [
-            #"{"format":"flowkit-session","version":3,"payloads":false}"#, attach, step,
+            #"{"format":"flowkit-session","version":4,"payloads":false}"#, attach, step,
             #"{"k":"hologram","rt":"main","t":1,"n":1}"#,
         ].joined(separator: "\n")
         let session = try FlowSessionFile(text: text)
         #expect(session.stepCount == 1)
         #expect(
             session.problems.map(\.description) == [
-                "line 1: session format version 3 is newer than this reader's (2): showing the records it knows",
+                "line 1: session format version 4 is newer than this reader's (3): showing the records it knows",
                 "line 4: unknown record kind 'hologram' (skipped)",
             ])
     }
@@ -55,6 +55,26 @@ struct BadInputTests {
                 "line 4: a record without a kind \"k\" (skipped)",
                 "line 5: a 'event' record without its field 'event' (skipped)",
             ])
+    }
+
+    @Test("A step must say whether it is full before format 3; from format 3 on, none means not")
+    func fullIsOptionalFromVersion3() throws {
+        let delta =
+            #"{"k":"step","rt":"main","t":0.2,"n":2,"change":{"kind":"select","containerID":1},"nodes":[],"order":[],"focus":[1]}"#
+        for version in [1, 2, 3] {
+            let text =
+                [
+                    #"{"format":"flowkit-session","version":\#(version),"payloads":false}"#, attach,
+                    step, delta,
+                ].joined(separator: "\n") + "\n"
+            let session = try FlowSessionFile(text: text)
+            #expect(session.stepCount == (version < 3 ? 1 : 2), "version \(version)")
+            #expect(
+                session.problems.map(\.description)
+                    == (version < 3
+                        ? ["line 4: a 'step' record without its field 'full' (skipped)"] : []),
+                "version \(version)")
+        }
     }
 
     @Test("A file that is not a session cannot be read at all, with the line named")

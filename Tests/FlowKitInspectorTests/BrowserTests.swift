@@ -55,6 +55,22 @@ struct BrowserTests {
         expectClean(run)
     }
 
+    @Test("A session in format 2 draws, at every step, the tree recorded then")
+    func format2TreesAtEveryStep() async throws {
+        let session = try FlowSessionFile(contentsOf: format2DemoSession.path)
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let page = folder.appendingPathComponent("format2.html")
+        try FlowInspectorPage(session: session, title: "format 2").html.write(
+            to: page, atomically: true, encoding: .utf8)
+        let run = try await Chromium.run(page, fragment: "#verify", ["--dump-dom"])
+        #expect(run.output.contains(#"<p id="verify-done">verified</p>"#))
+        let shown = Chromium.texts(of: "verify-tree", tag: "pre", in: run.output)
+        let recorded = records(session.records, "step").compactMap { $0["tree"] as? String }
+        #expect(shown == recorded && shown.count == 18)
+        expectClean(run)
+    }
+
     @Test(
         "The event log's count and order are the trace's; the timeline's bars are the pipeline's steps"
     )

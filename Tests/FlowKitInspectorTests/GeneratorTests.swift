@@ -7,6 +7,11 @@ import Testing
 let goldenFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("Golden")
 
+/// The demo's walkthrough recorded with `treeText` and a keyframe every 16 steps by the
+/// recorder of session format 2 (FlowKit before issue 32's fifth pass): deltas that begin with
+/// their container's row, `"full": false`, empty ID lists.
+let format2DemoSession = goldenFolder.appendingPathComponent("demo-format2.jsonl")
+
 @Suite("Generator: a session's page, its embedded data, and what it never loads")
 struct GeneratorTests {
     private func smallSession() throws -> FlowSessionFile {
@@ -62,6 +67,20 @@ struct GeneratorTests {
                 "* app\n  * main\n    * stack\n        list\n      * detail\n        * ^sheet</script>",
                 "* app\n  * main\n    * stack\n      * list",
             ])
+    }
+
+    @Test(
+        "A demo session in format 2 (as recorders wrote it before format 3) replays to its recorded trees"
+    )
+    func readsFormat2() throws {
+        let session = try FlowSessionFile(contentsOf: format2DemoSession.path)
+        #expect(session.version == 2 && session.problems.isEmpty)
+        let recorded = records(session.records, "step").map { $0["tree"] as? String }
+        #expect(recorded.count == 18 && recorded.allSatisfy { $0 != nil })
+        // Its deltas begin with their container's row and say they are not full.
+        let deltas = records(session.records, "step").filter { $0["order"] != nil }
+        #expect(deltas.count == 12 && deltas.allSatisfy { $0["full"] as? Bool == false })
+        #expect(session.treeTexts().map(\.text) == recorded)
     }
 
     @Test("A chart's page draws its states as SVG, one group per state, with every transition")

@@ -190,7 +190,7 @@ struct RecorderBufferTests {
             try stack.pop()
         }
         let lines = recorder.lines
-        #expect(lines[0] == #"{"format":"flowkit-session","version":2,"payloads":false}"#)
+        #expect(lines[0] == #"{"format":"flowkit-session","version":3,"payloads":false}"#)
         #expect(lines.count <= 11)
         let steps = try lines.dropFirst().map {
             try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])

@@ -97,12 +97,50 @@ struct RecorderStepTests {
             try tabs.select(at: index)
         }
         try tabs.select(at: 1)
-        let steps = records(recorder.lines, "step").filter { $0["full"] as? Bool == false }
+        let steps = records(recorder.lines, "step").filter { $0["full"] == nil }
         // Each delta step's first row is the container's, with the selection it then had.
         let written = steps.compactMap { ($0["nodes"] as? [[Any]])?.first?[5] as? Int }
         #expect(written == [1, 0, 1, 0, 1])
         let session = try FlowSessionFile(text: recorder.text)
         #expect(session.problems.isEmpty)
+    }
+
+    @Test(
+        "A delta leaves its container's row out only when the step right before was a delta that wrote it as it is"
+    )
+    func containerRowLeftOutOnlyWhenTheReaderHasIt() throws {
+        let (runtime, _, stack, _) = try makeSmallApp()
+        let recorder = FlowRecorder(
+            bufferLimit: 1_000, options: FlowRecorder.Options(treeText: true, keyframeInterval: 6))
+        recorder.attach(runtime)
+        try runtime.start()  // step 1: the whole tree
+        let a = FlowController(name: "a")
+        try stack.push(a)  // 2: row written (a whole tree before)
+        try stack.push(FlowController(name: "b"))  // 3: left out
+        try stack.pop()  // 4: left out
+        try a.present(FlowController(name: "sheet"))  // 5: another container's delta: its row
+        try stack.pop()  // 6: the stack's row again (the step before was another container's)
+        try stack.push(FlowController(name: "c"))  // 7: the whole tree (every 6th step)
+        try stack.push(FlowController(name: "d"))  // 8: written (a whole tree before)
+        try stack.push(FlowController(name: "e"))  // 9: left out
+        let steps = records(recorder.lines, "step")
+        let stackID = stack.id.rawValue
+        let containerRowWritten = steps.map { step -> Bool? in
+            guard step["full"] == nil else { return nil }
+            let first = (step["nodes"] as? [[Any]])?.first?[0] as? NSNumber
+            let container = ((step["change"] as? [String: Any])?["containerID"] as? NSNumber)
+            return first != nil && first == container
+        }
+        #expect(
+            containerRowWritten == [nil, true, false, false, true, true, nil, true, false])
+        #expect(
+            ((steps[5]["change"] as? [String: Any])?["containerID"] as? NSNumber)?.uint64Value
+                == stackID)
+        // Replayed, every step's tree is the recorded one, rows left out or not.
+        let session = try FlowSessionFile(text: recorder.text)
+        #expect(session.problems.isEmpty)
+        let recorded = steps.map { $0["tree"] as? String }
+        #expect(session.treeTexts().map(\.text) == recorded)
     }
 
     @Test(

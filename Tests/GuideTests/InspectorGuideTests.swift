@@ -23,7 +23,7 @@ struct InspectorGuideTests {
 
         let lines = try String(contentsOfFile: sessionPath, encoding: .utf8)
             .split(separator: "\n")
-        #expect(lines.first == #"{"format":"flowkit-session","version":2,"payloads":false}"#)
+        #expect(lines.first == #"{"format":"flowkit-session","version":3,"payloads":false}"#)
         #expect(lines.filter { $0.contains(#""k":"step""#) }.count == 2)
         #expect(lines.last?.hasPrefix(#"{"k":"end""#) == true)
     }
