@@ -76,8 +76,8 @@ extension RecorderTap {
     /// Writes the step of `change` (a change of `runtime`). A delta (the usual step) is
     /// written without a copy of the change: identities are read by index, a closure visits
     /// only each subtree that entered, and the container's row is left out when the step
-    /// before was a delta that wrote it as it is. Empty ID lists and `"full":false` are left
-    /// out too (session format 3).
+    /// before was a delta in the same container and the row is unchanged. Empty ID lists and
+    /// `"full":false` are left out too (session format 3).
     func writeStep(_ change: FlowSessionChange, of runtime: FlowRuntime) {
         steps += 1
         let kind = change.kind
