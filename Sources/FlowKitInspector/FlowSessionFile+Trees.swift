@@ -65,9 +65,8 @@ extension FlowSessionFile {
         to tree: inout (root: UInt64?, nodes: [UInt64: ReplayNode])
     ) {
         let order = (step["order"] as? [NSNumber])?.map(\.uint64Value)
-        let change = step["change"] as? [String: Any]
         var container: UInt64?
-        if let order, let change {
+        if let order, let change = step["change"] as? [String: Any] {
             container = (change["containerID"] as? NSNumber)?.uint64Value
             for exited in (change["exitedIDs"] as? [NSNumber]) ?? [] {
                 let id = exited.uint64Value
